@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * filter.h - which records to show: level and facility sets (dmesg -l/-f/-k/-u),
+ * a time window (--since/--until) and journalctl-style field matches
+ * (--subsystem, --device).  Repeats of one field match OR, different fields
+ * AND, as journalctl does.
+ */
+#ifndef KDMESG_FILTER_H
+#define KDMESG_FILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+enum kd_filter_field {
+	KD_FIELD_SUBSYSTEM,	/* dictionary SUBSYSTEM= */
+	KD_FIELD_DEVICE,	/* dictionary DEVICE= */
+	KD_FIELD__COUNT
+};
+
+struct kd_filter {
+	uint32_t levels;	/* bit n set: level n shown; 0 means all */
+	uint32_t facilities;	/* bit n set: facility n shown; 0 means all */
+
+	/* Time window on the record's wall-clock time (boot time + ts). */
+	bool has_since, has_until;
+	int64_t since_usec, until_usec;	/* µs since the Unix epoch */
+	int64_t boot_usec;		/* wall-clock boot time in µs */
+
+	/* Field matches: values[f] holds nvalues[f] strings, any may match. */
+	char **values[KD_FIELD__COUNT];
+	size_t nvalues[KD_FIELD__COUNT];
+};
+
+/** kd_filter_init() - a filter that lets everything through. */
+void kd_filter_init(struct kd_filter *f);
+
+/** kd_filter_free() - release the field match lists. */
+void kd_filter_free(struct kd_filter *f);
+
+/** kd_filter_add_value() - add one accepted value for @field. 0 or -ENOMEM. */
+int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
+			const char *value);
+
+/** kd_filter_match() - true when @rec passes every part of @f. */
+bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec);
+
+#endif /* KDMESG_FILTER_H */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * output.h - writers that turn records into bytes: dmesg-compatible text
+ * (every --time-format, -x, -r, -p, colours, escaping), dmesg's -J JSON,
+ * and the formats beyond dmesg (-o jsonl, -o export).
+ *
+ * A writer keeps the state that spans records (previous timestamp for
+ * delta times, the open JSON array, the previous record for continuation
+ * handling) so callers just feed records in order.
+ */
+#ifndef KDMESG_OUTPUT_H
+#define KDMESG_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record.h"
+
+enum kd_output_mode {
+	KD_OUTPUT_TEXT,		/* what dmesg prints */
+	KD_OUTPUT_JSON,		/* dmesg -J */
+	KD_OUTPUT_JSONL,	/* one compact JSON object per record */
+	KD_OUTPUT_EXPORT,	/* systemd journal export format */
+};
+
+enum kd_time_format {
+	KD_TIME_RAW,		/* [    1.234567] (default) */
+	KD_TIME_NONE,		/* -t, notime */
+	KD_TIME_CTIME,		/* -T, ctime */
+	KD_TIME_DELTA,		/* -d, delta */
+	KD_TIME_RELTIME,	/* -e, reltime */
+	KD_TIME_ISO,		/* iso */
+};
+
+#define KD_TIME_FORMATS_MAX	8
+
+struct kd_output_opts {
+	enum kd_output_mode mode;
+
+	/* --time-format in the order given; ntime == 0 means the default. */
+	enum kd_time_format time[KD_TIME_FORMATS_MAX];
+	size_t ntime;
+
+	bool decode;		/* -x: "kern  :info  : " prefix */
+	bool raw;		/* -r: "<pri>[ts] text" */
+	bool noescape;		/* --noescape */
+	bool force_prefix;	/* -p: prefix every line of a multi-line message */
+	bool color;		/* resolved -L/--color decision */
+	bool source_syslog;	/* records came from syslog(2) or -F */
+
+	int64_t boot_usec;	/* wall-clock boot time, µs since the epoch */
+};
+
+struct kd_writer;
+
+/**
+ * kd_writer_new() - a writer for @opts that writes to @out.
+ * Returns 0 or a negative errno.  Colour schemes are loaded here
+ * (terminal-colors.d) when @opts->color is set.
+ */
+int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *opts,
+		  FILE *out);
+
+/** kd_writer_write() - format one record. Returns 0 or -EIO. */
+int kd_writer_write(struct kd_writer *w, const struct kd_record *rec);
+
+/** kd_writer_finish() - close what is open (JSON array); flush. */
+int kd_writer_finish(struct kd_writer *w);
+
+/** kd_writer_free() - release @w; NULL is fine. */
+void kd_writer_free(struct kd_writer *w);
+
+#endif /* KDMESG_OUTPUT_H */

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * record.c - construction and ownership of struct kd_record.
+ *
+ * Records are reused across reads (kd_record_reset) so that draining a
+ * million-record dump does not allocate per record.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+void kd_record_init(struct kd_record *rec)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->seq = KD_NO_SEQ;
+	rec->facility = KD_NO_FACILITY;
+	rec->level = KD_NO_LEVEL;
+	rec->ts_usec = KD_NO_TIME;
+}
+
+void kd_record_reset(struct kd_record *rec)
+{
+	char *text = rec->text;
+	struct kd_dict_entry *dict = rec->dict;
+	size_t cap = rec->dict_cap;
+
+	for (size_t i = 0; i < rec->dict_len; i++) {
+		free(dict[i].key);
+		free(dict[i].value);
+	}
+	kd_record_init(rec);
+	rec->text = text;
+	if (text)
+		text[0] = '\0';
+	rec->dict = dict;
+	rec->dict_cap = cap;
+}
+
+void kd_record_free(struct kd_record *rec)
+{
+	kd_record_reset(rec);
+	free(rec->text);
+	free(rec->dict);
+	kd_record_init(rec);
+}
+
+int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
+{
+	char *p = realloc(rec->text, len + 1);
+
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, text, len);
+	p[len] = '\0';
+	rec->text = p;
+	rec->text_len = len;
+	return 0;
+}
+
+static char *memdup0(const char *s, size_t len)
+{
+	char *p = malloc(len + 1);
+
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
+		       const char *value, size_t value_len)
+{
+	struct kd_dict_entry *e;
+
+	if (rec->dict_len >= KD_DICT_MAX)
+		return -E2BIG;
+	if (rec->dict_len == rec->dict_cap) {
+		size_t cap = rec->dict_cap ? rec->dict_cap * 2 : 4;
+
+		e = realloc(rec->dict, cap * sizeof(*e));
+		if (!e)
+			return -ENOMEM;
+		rec->dict = e;
+		rec->dict_cap = cap;
+	}
+	e = &rec->dict[rec->dict_len];
+	e->key = memdup0(key, key_len);
+	e->value = memdup0(value, value_len);
+	if (!e->key || !e->value) {
+		free(e->key);
+		free(e->value);
+		return -ENOMEM;
+	}
+	e->value_len = value_len;
+	rec->dict_len++;
+	return 0;
+}
+
+const struct kd_dict_entry *kd_record_dict_get(const struct kd_record *rec,
+					       const char *key)
+{
+	for (size_t i = 0; i < rec->dict_len; i++)
+		if (strcmp(rec->dict[i].key, key) == 0)
+			return &rec->dict[i];
+	return NULL;
+}
+
+int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
+{
+	int rc;
+
+	kd_record_reset(dst);
+	rc = kd_record_set_text(dst, src->text ? src->text : "", src->text_len);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < src->dict_len; i++) {
+		const struct kd_dict_entry *e = &src->dict[i];
+
+		rc = kd_record_dict_add(dst, e->key, strlen(e->key),
+					e->value, e->value_len);
+		if (rc)
+			return rc;
+	}
+	dst->seq = src->seq;
+	dst->facility = src->facility;
+	dst->level = src->level;
+	dst->ts_usec = src->ts_usec;
+	dst->flags = src->flags;
+	memcpy(dst->caller, src->caller, sizeof(dst->caller));
+	return 0;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * record.h - the kernel log record model shared by every reader, filter and
+ * writer of kdmesg.
+ *
+ * A record is what one /dev/kmsg read returns: a header (priority, sequence
+ * number, timestamp, flags, caller id), the message text with the kernel's
+ * \xNN escapes undone, and the dictionary (" KEY=value" continuation lines)
+ * in the order the kernel emitted it.  Records from syslog(2) and from -F
+ * files carry less; absent fields are marked as such, never guessed.
+ */
+#ifndef KDMESG_RECORD_H
+#define KDMESG_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest record the kernel hands to a /dev/kmsg reader (CONSOLE_EXT_LOG_MAX). */
+#define KD_RECORD_MAX		8192
+/* The kernel emits at most this many dictionary lines per record. */
+#define KD_DICT_MAX		64
+
+#define KD_NO_SEQ		UINT64_MAX
+#define KD_NO_TIME		INT64_MIN
+#define KD_NO_LEVEL		(-1)
+#define KD_NO_FACILITY		(-1)
+
+enum kd_record_flags {
+	KD_REC_CONT	= 1 << 0,	/* 'c': continuation of the previous record */
+	KD_REC_HAS_PRI	= 1 << 1,	/* priority was present in the input */
+};
+
+struct kd_dict_entry {
+	char *key;		/* NUL-terminated, upper-case as the kernel sends it */
+	char *value;		/* unescaped bytes, NUL-terminated */
+	size_t value_len;	/* may contain NUL bytes from \x00 escapes */
+};
+
+struct kd_record {
+	uint64_t seq;		/* KD_NO_SEQ when the source has none */
+	int facility;		/* 0..127 or KD_NO_FACILITY */
+	int level;		/* 0..7 or KD_NO_LEVEL */
+	int64_t ts_usec;	/* microseconds since boot, KD_NO_TIME if absent */
+	unsigned int flags;	/* enum kd_record_flags */
+	char caller[16];	/* "T123" / "C1", "" when absent */
+
+	char *text;		/* message bytes, unescaped, NUL-terminated */
+	size_t text_len;
+
+	struct kd_dict_entry *dict;
+	size_t dict_len;
+	size_t dict_cap;
+};
+
+/** kd_record_init() - make @rec an empty record that owns no memory. */
+void kd_record_init(struct kd_record *rec);
+
+/** kd_record_reset() - empty @rec for reuse, keeping its allocations. */
+void kd_record_reset(struct kd_record *rec);
+
+/** kd_record_free() - release everything @rec owns; it is then empty. */
+void kd_record_free(struct kd_record *rec);
+
+/** kd_record_set_text() - copy @len bytes of @text. Returns 0 or -ENOMEM. */
+int kd_record_set_text(struct kd_record *rec, const char *text, size_t len);
+
+/**
+ * kd_record_dict_add() - append one dictionary entry (copies both).
+ * Returns 0, -ENOMEM, or -E2BIG past KD_DICT_MAX entries.
+ */
+int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
+		       const char *value, size_t value_len);
+
+/** kd_record_dict_get() - the first value for @key, or NULL. */
+const struct kd_dict_entry *kd_record_dict_get(const struct kd_record *rec,
+					       const char *key);
+
+/** kd_record_copy() - deep copy @src into @dst (which must be initialised). */
+int kd_record_copy(struct kd_record *dst, const struct kd_record *src);
+
+#endif /* KDMESG_RECORD_H */

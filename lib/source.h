@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * source.h - where records come from: live /dev/kmsg, the syslog(2) buffer,
+ * saved files (syslog text as `dmesg -F` reads, /dev/kmsg dumps as
+ * `dmesg -K` reads, NUL- or newline-separated) and standard input.
+ *
+ * Every source yields struct kd_record one at a time through
+ * kd_source_next(), so filters and writers never know where a record came
+ * from.  Sources never print: problems are returned as negative errno
+ * values and counted (see struct kd_source_stats) for the front end to
+ * report.
+ */
+#ifndef KDMESG_SOURCE_H
+#define KDMESG_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "record.h"
+
+enum kd_source_kind {
+	KD_SOURCE_KMSG,		/* live /dev/kmsg (or a path given for tests) */
+	KD_SOURCE_SYSLOG,	/* syslog(2) SYSLOG_ACTION_READ_ALL / READ_CLEAR */
+	KD_SOURCE_SYSLOG_FILE,	/* -F: a file in syslog(2) buffer format */
+	KD_SOURCE_KMSG_FILE,	/* -K: /dev/kmsg records, NUL or newline separated */
+};
+
+enum kd_source_flags {
+	KD_SOURCE_FOLLOW	= 1 << 0,	/* -w: wait for new records */
+	KD_SOURCE_FOLLOW_NEW	= 1 << 1,	/* -W: only records after start */
+	KD_SOURCE_CLEAR		= 1 << 2,	/* -c: read then clear (syslog) */
+};
+
+struct kd_source_stats {
+	uint64_t records;	/* records returned */
+	uint64_t malformed;	/* records skipped because they did not parse */
+	uint64_t truncated;	/* records cut at KD_RECORD_MAX or end of input */
+	uint64_t lost;		/* records overwritten before we read them (EPIPE) */
+};
+
+struct kd_source;
+
+/**
+ * kd_source_open() - open a source.
+ * @path: device or file; NULL for the default (/dev/kmsg) or for syslog(2);
+ *        "-" for standard input with the file kinds.
+ * @size: syslog(2) buffer size hint (-s), 0 for the kernel's size.
+ *
+ * Returns 0 and sets *@out, or a negative errno (-EACCES/-EPERM for
+ * dmesg_restrict, -ENOENT, -EINVAL for an empty or binary file, ...).
+ */
+int kd_source_open(struct kd_source **out, enum kd_source_kind kind,
+		   const char *path, unsigned int flags, size_t size);
+
+/**
+ * kd_source_next() - read the next record into @rec (reset first).
+ *
+ * Returns 1 when a record was read, 0 at the end (for follow sources: never,
+ * except on a signal-driven stop), -EAGAIN when a non-blocking read has
+ * nothing yet, -EPIPE after records were lost (the count is in the stats,
+ * the next call continues), or another negative errno on a read error.
+ */
+int kd_source_next(struct kd_source *src, struct kd_record *rec);
+
+/** kd_source_fd() - the descriptor to poll for a follow source, or -1. */
+int kd_source_fd(const struct kd_source *src);
+
+/** kd_source_kind() - what was opened (after syslog fallback decisions). */
+enum kd_source_kind kd_source_kind(const struct kd_source *src);
+
+/** kd_source_stats() - counters since open. */
+const struct kd_source_stats *kd_source_stats(const struct kd_source *src);
+
+/** kd_source_close() - release @src; NULL is fine. */
+void kd_source_close(struct kd_source *src);
+
+#endif /* KDMESG_SOURCE_H */

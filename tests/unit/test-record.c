@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test-record.c - ownership, reuse and limits of struct kd_record. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record.h"
+#include "tap.h"
+
+static void test_empty(void)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	tap_ok(r.seq == KD_NO_SEQ, "new record has no sequence number");
+	tap_is_int(r.level, KD_NO_LEVEL, "new record has no level");
+	tap_ok(r.ts_usec == KD_NO_TIME, "new record has no time");
+	tap_ok(kd_record_dict_get(&r, "SUBSYSTEM") == NULL, "empty dictionary");
+	kd_record_free(&r);
+}
+
+static void test_text_with_nul(void)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	tap_is_int(kd_record_set_text(&r, "a\0b", 3), 0, "set text with NUL");
+	tap_is_mem(r.text, r.text_len, "a\0b", 3, "text keeps embedded NUL");
+	tap_ok(r.text[3] == '\0', "text is NUL-terminated");
+	kd_record_free(&r);
+}
+
+static void test_dict_order_and_reset(void)
+{
+	struct kd_record r, c;
+	const struct kd_dict_entry *e;
+
+	kd_record_init(&r);
+	kd_record_init(&c);
+	kd_record_dict_add(&r, "SUBSYSTEM", 9, "pci", 3);
+	kd_record_dict_add(&r, "DEVICE", 6, "+pci:0000:00:01.0", 17);
+	kd_record_dict_add(&r, "SUBSYSTEM", 9, "second", 6);
+	tap_is_int((long long)r.dict_len, 3, "three entries kept");
+	tap_is_str(r.dict[1].key, "DEVICE", "order is kept");
+	e = kd_record_dict_get(&r, "SUBSYSTEM");
+	tap_is_str(e ? e->value : NULL, "pci", "get returns the first match");
+
+	r.seq = 7;
+	kd_record_set_text(&r, "hello", 5);
+	tap_is_int(kd_record_copy(&c, &r), 0, "copy succeeds");
+	tap_is_str(c.dict[2].value, "second", "copy has the dictionary");
+	tap_is_int((long long)c.seq, 7, "copy has the header");
+
+	kd_record_reset(&r);
+	tap_is_int((long long)r.dict_len, 0, "reset empties the dictionary");
+	tap_is_int((long long)r.text_len, 0, "reset empties the text");
+	tap_ok(r.seq == KD_NO_SEQ, "reset clears the header");
+	kd_record_free(&r);
+	kd_record_free(&c);
+}
+
+static void test_dict_limit(void)
+{
+	struct kd_record r;
+	int rc = 0;
+	char key[16];
+
+	kd_record_init(&r);
+	for (int i = 0; i < KD_DICT_MAX && rc == 0; i++) {
+		snprintf(key, sizeof(key), "K%d", i);
+		rc = kd_record_dict_add(&r, key, strlen(key), "v", 1);
+	}
+	tap_is_int(rc, 0, "KD_DICT_MAX entries fit");
+	tap_is_int(kd_record_dict_add(&r, "X", 1, "v", 1), -E2BIG,
+		   "one more is refused with -E2BIG");
+	kd_record_free(&r);
+}
+
+int main(void)
+{
+	test_empty();
+	test_text_with_nul();
+	test_dict_order_and_reset();
+	test_dict_limit();
+	return tap_done();
+}
