@@ -1,2 +1,242 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output-jsonl.c - placeholder, filled in by its owner. */
+/*
+ * output-jsonl.c - the -o jsonl writer: one compact JSON object per record,
+ * one record per line, for jq, log shippers and scripts.
+ *
+ * Unlike -J (dmesg's schema, kept byte-identical), this format carries
+ * every field of the record model.  Members, in this order, each omitted
+ * when the source did not provide it:
+ *
+ *   "seq"       number   kernel sequence number
+ *   "facility"  number   0..127 (syslog facility code, 0 = kern)
+ *   "level"     number   0..7 (0 = emerg ... 7 = debug)
+ *   "time"      number   microseconds since boot, an integer, so no
+ *                        precision is lost to floating point
+ *   "caller"    string   printk caller id, "T<pid>" or "C<cpu>"
+ *   "flags"     string   always present: "c" for a continuation record,
+ *                        "" otherwise
+ *   "message"   string   the message text, always present
+ *   then one member per dictionary key, named exactly as the kernel sent
+ *   it (SUBSYSTEM, DEVICE, ...), in the kernel's order.  A key that occurs
+ *   more than once becomes an array of its values, in order.  A key equal
+ *   to one of the lower-case names above is written as "dict.<key>" so it
+ *   can never shadow a header member.
+ *
+ * Facility and level are numbers only: names are a fixed mapping (see
+ * syslog(3)) and numbers compare and sort without a lookup table.
+ *
+ * Strings are escaped as RFC 8259 requires, with the short forms \" \\ \b
+ * \f \n \r \t, \u00XX for the other control characters and DEL, and valid
+ * UTF-8 copied as is.  Every byte that is not part of a valid UTF-8
+ * sequence (stray continuation bytes, overlong forms, surrogates, code
+ * points past U+10FFFF, truncated sequences) is written as \ufffd, the
+ * replacement character, one per byte: the output is always valid JSON.
+ * Use -o export when the exact bytes matter; it is binary-safe.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output-internal.h"
+#include "output.h"
+#include "record.h"
+
+/*
+ * Declared here until output-internal.h names the writer entry point;
+ * kd_output_jsonl_write() will be the wrapper other files call.
+ */
+int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
+
+/*
+ * Length of the valid UTF-8 sequence at @s (at most @n bytes available),
+ * or 0 when the byte at @s does not start one.  Follows RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF.
+ */
+static size_t utf8_valid_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len, i;
+	unsigned char lo = 0x80, hi = 0xbf;	/* range of the second byte */
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			hi = 0x8f;	/* past U+10FFFF */
+	} else
+		return 0;
+
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+/* Write @len bytes of @s as the body of a JSON string (no quotes). */
+static void jsonl_escape(FILE *out, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
+
+	while (i < len) {
+		unsigned char c = p[i];
+		size_t n;
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		if (c >= 0x80) {
+			n = utf8_valid_len(p + i, len - i);
+			if (n) {
+				i += n;
+				continue;
+			}
+		}
+		fwrite(p + run, 1, i - run, out);
+		switch (c) {
+		case '"':  fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\b': fputs("\\b", out); break;
+		case '\f': fputs("\\f", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (c >= 0x80) {
+				fputs("\\ufffd", out);
+			} else {
+				fputs("\\u00", out);
+				putc(hex[c >> 4], out);
+				putc(hex[c & 0xf], out);
+			}
+			break;
+		}
+		run = ++i;
+	}
+	fwrite(p + run, 1, i - run, out);
+}
+
+static void jsonl_string(FILE *out, const char *s, size_t len)
+{
+	putc('"', out);
+	jsonl_escape(out, s, len);
+	putc('"', out);
+}
+
+static const char *const reserved_names[] = {
+	"seq", "facility", "level", "time", "caller", "flags", "message",
+};
+
+static bool is_reserved(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(reserved_names) / sizeof(reserved_names[0]); i++)
+		if (strcmp(key, reserved_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The member name of a dictionary key; see the top of the file. */
+static void jsonl_dict_name(FILE *out, const char *key)
+{
+	putc('"', out);
+	if (is_reserved(key))
+		fputs("dict.", out);
+	jsonl_escape(out, key, strlen(key));
+	fputs("\":", out);
+}
+
+/*
+ * Write the dictionary: each distinct key once, at the position of its
+ * first occurrence; repeated keys as an array.  At most KD_DICT_MAX
+ * entries, so the quadratic scan stays cheap.
+ */
+static void jsonl_dict(FILE *out, const struct kd_record *rec)
+{
+	size_t i, j;
+
+	for (i = 0; i < rec->dict_len; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+		size_t count = 1;
+		bool seen = false;
+
+		for (j = 0; j < i && !seen; j++)
+			seen = strcmp(rec->dict[j].key, e->key) == 0;
+		if (seen)
+			continue;
+		for (j = i + 1; j < rec->dict_len; j++)
+			count += strcmp(rec->dict[j].key, e->key) == 0;
+
+		putc(',', out);
+		jsonl_dict_name(out, e->key);
+		if (count == 1) {
+			jsonl_string(out, e->value, e->value_len);
+			continue;
+		}
+		putc('[', out);
+		for (j = i; j < rec->dict_len; j++) {
+			if (strcmp(rec->dict[j].key, e->key) != 0)
+				continue;
+			if (j != i)
+				putc(',', out);
+			jsonl_string(out, rec->dict[j].value, rec->dict[j].value_len);
+		}
+		putc(']', out);
+	}
+}
+
+/**
+ * kd_output_jsonl_record() - write @rec to @out as one JSON line.
+ * Returns 0, or -EIO when @out reports a write error.
+ */
+int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
+{
+	/* Separator before each member but the first that is present. */
+	const char *sep = "{";
+
+	if (rec->seq != KD_NO_SEQ) {
+		fprintf(out, "%s\"seq\":%" PRIu64, sep, rec->seq);
+		sep = ",";
+	}
+	if (rec->facility != KD_NO_FACILITY) {
+		fprintf(out, "%s\"facility\":%d", sep, rec->facility);
+		sep = ",";
+	}
+	if (rec->level != KD_NO_LEVEL) {
+		fprintf(out, "%s\"level\":%d", sep, rec->level);
+		sep = ",";
+	}
+	if (rec->ts_usec != KD_NO_TIME) {
+		fprintf(out, "%s\"time\":%" PRId64, sep, rec->ts_usec);
+		sep = ",";
+	}
+	if (rec->caller[0]) {
+		fprintf(out, "%s\"caller\":", sep);
+		jsonl_string(out, rec->caller, strnlen(rec->caller, sizeof(rec->caller)));
+		sep = ",";
+	}
+	fprintf(out, "%s\"flags\":\"%s\",\"message\":", sep,
+		(rec->flags & KD_REC_CONT) ? "c" : "");
+	jsonl_string(out, rec->text ? rec->text : "", rec->text ? rec->text_len : 0);
+	jsonl_dict(out, rec);
+	fputs("}\n", out);
+
+	return ferror(out) ? -EIO : 0;
+}
