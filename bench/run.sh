@@ -24,6 +24,9 @@
 #   BENCH_SEED   generator seed  (default: 20261203)
 #   BENCH_DIR    where the dumps are cached (default: ./bench-data)
 #   BENCH_RUNS   timed runs per command (default: 10)
+#   BENCH_OUTPUT null (default) writes to /dev/null; pipe writes into a
+#                pipe that is drained, which stops a program (cat) from
+#                taking shortcuts when its output is /dev/null
 #   BENCH_STRICT when 1, exit 1 if a goal is missed
 set -eu
 
@@ -35,6 +38,12 @@ BENCH_SEED=${BENCH_SEED:-20261203}
 BENCH_DIR=${BENCH_DIR:-$(pwd)/bench-data}
 BENCH_RUNS=${BENCH_RUNS:-10}
 BENCH_STRICT=${BENCH_STRICT:-0}
+BENCH_OUTPUT=${BENCH_OUTPUT:-null}
+case $BENCH_OUTPUT in
+null) sink="/dev/null" ;;
+pipe) sink="a drained pipe" ;;
+*) echo "run.sh: BENCH_OUTPUT must be null or pipe" >&2; exit 2 ;;
+esac
 
 # Same locale for every program: C.UTF-8 is what Debian always has and
 # makes both dmesg and kdmesg print valid UTF-8 as is.
@@ -73,26 +82,29 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # time_cmd NAME COMMAND: mean wall-clock seconds of COMMAND into $tmp/NAME.
 if command -v hyperfine >/dev/null; then
-	timer="hyperfine $(hyperfine --version)"
+	timer=$(hyperfine --version)
 	time_cmd() {
 		hyperfine -N --style none --warmup 2 --runs "$BENCH_RUNS" \
-			--output null --export-json "$tmp/$1.json" "$2" >/dev/null 2>&1 ||
-			hyperfine --style none --warmup 2 --runs "$BENCH_RUNS" \
-				--export-json "$tmp/$1.json" "$2 >/dev/null" >/dev/null ||
+			--output "$BENCH_OUTPUT" --export-json "$tmp/$1.json" "$2" \
+			>/dev/null 2>"$tmp/hyperfine.err" || {
+			cat "$tmp/hyperfine.err" >&2
 			die "hyperfine failed on: $2"
+		}
 		python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' \
 			"$tmp/$1.json" >"$tmp/$1"
 	}
 else
 	timer="date +%s.%N loop"
-	time_cmd() {
+	run_once() {
 		# shellcheck disable=SC2086
-		$2 >/dev/null
+		if [ "$BENCH_OUTPUT" = pipe ]; then $1 | cat >/dev/null; else $1 >/dev/null; fi
+	}
+	time_cmd() {
+		run_once "$2"
 		start=$(date +%s.%N)
 		i=0
 		while [ "$i" -lt "$BENCH_RUNS" ]; do
-			# shellcheck disable=SC2086
-			$2 >/dev/null
+			run_once "$2"
 			i=$((i + 1))
 		done
 		end=$(date +%s.%N)
@@ -116,7 +128,7 @@ r_dmesg_cat=$(ratio "$(t dmesg_f)" "$(t cat_f)")
 
 printf 'records: %s (seed %s); syslog dump %s bytes, kmsg dump %s bytes\n' \
 	"$BENCH_COUNT" "$BENCH_SEED" "$(wc -c <"$syslog")" "$(wc -c <"$kmsg")"
-printf 'timer: %s, %s runs each, output to /dev/null, LC_ALL=%s\n' "$timer" "$BENCH_RUNS" "$LC_ALL"
+printf 'timer: %s, %s runs each, output to %s, LC_ALL=%s\n' "$timer" "$BENCH_RUNS" "$sink" "$LC_ALL"
 printf '%-22s %10s s\n' \
 	"cat (syslog dump)" "$(t cat_f)" \
 	"dmesg -F" "$(t dmesg_f)" \

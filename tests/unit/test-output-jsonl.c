@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-output-jsonl.c - golden bytes of the -o jsonl writer, driven through
+ * the public writer interface: every member, absent members, string
+ * escapes, invalid UTF-8, repeated and colliding dictionary keys.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "record.h"
+#include "tap.h"
+
+/* Format @n records with a fresh jsonl writer; the caller frees *@buf. */
+static int run_writer(const struct kd_record *recs, size_t n, char **buf, size_t *len)
+{
+	struct kd_output_opts opts;
+	struct kd_writer *w = NULL;
+	FILE *out;
+	size_t i;
+	int rc;
+
+	memset(&opts, 0, sizeof(opts));
+	opts.mode = KD_OUTPUT_JSONL;
+	*buf = NULL;
+	*len = 0;
+	out = open_memstream(buf, len);
+	if (!out)
+		return -errno;
+	rc = kd_writer_new(&w, &opts, out);
+	for (i = 0; rc == 0 && i < n; i++)
+		rc = kd_writer_write(w, &recs[i]);
+	if (rc == 0)
+		rc = kd_writer_finish(w);
+	kd_writer_free(w);
+	fclose(out);
+	return rc;
+}
+
+/* Check that formatting @rec gives exactly @want. */
+static void check_one(const struct kd_record *rec, const char *want, const char *name)
+{
+	char *buf;
+	size_t len;
+	int rc = run_writer(rec, 1, &buf, &len);
+
+	if (rc != 0)
+		tap_diag("writer returned %d", rc);
+	tap_is_mem(buf, len, want, strlen(want), name);
+	free(buf);
+}
+
+static void add(struct kd_record *r, const char *key, const char *value, size_t len)
+{
+	if (kd_record_dict_add(r, key, strlen(key), value, len) != 0)
+		tap_diag("kd_record_dict_add(%s) failed", key);
+}
+
+static void test_full_record(void)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	r.seq = 42;
+	r.facility = 0;
+	r.level = 6;
+	r.ts_usec = 1234567;
+	strcpy(r.caller, "T12");
+	kd_record_set_text(&r, "usb 1-1: new high-speed USB device", 34);
+	add(&r, "SUBSYSTEM", "usb", 3);
+	add(&r, "DEVICE", "+usb:1-1", 8);
+	check_one(&r,
+		  "{\"seq\":42,\"facility\":0,\"level\":6,\"time\":1234567,"
+		  "\"caller\":\"T12\",\"flags\":\"\","
+		  "\"message\":\"usb 1-1: new high-speed USB device\","
+		  "\"SUBSYSTEM\":\"usb\",\"DEVICE\":\"+usb:1-1\"}\n",
+		  "every member, dictionary in kernel order");
+	kd_record_free(&r);
+}
+
+static void test_absent_fields(void)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	kd_record_set_text(&r, "no header at all", 16);
+	check_one(&r, "{\"flags\":\"\",\"message\":\"no header at all\"}\n",
+		  "absent seq/facility/level/time/caller are omitted");
+
+	kd_record_reset(&r);
+	check_one(&r, "{\"flags\":\"\",\"message\":\"\"}\n", "empty message is still a member");
+
+	kd_record_reset(&r);
+	r.level = 3;
+	r.ts_usec = 0;
+	r.facility = 16;
+	r.flags = KD_REC_CONT;
+	kd_record_set_text(&r, "x", 1);
+	check_one(&r, "{\"facility\":16,\"level\":3,\"time\":0,\"flags\":\"c\",\"message\":\"x\"}\n",
+		  "time 0 is present, continuation flag is \"c\"");
+
+	kd_record_reset(&r);
+	r.seq = 18446744073709551614ULL;
+	r.ts_usec = 9223372036854775807LL;
+	kd_record_set_text(&r, "big", 3);
+	check_one(&r, "{\"seq\":18446744073709551614,\"time\":9223372036854775807,"
+		  "\"flags\":\"\",\"message\":\"big\"}\n",
+		  "64-bit seq and time are exact integers");
+	kd_record_free(&r);
+}
+
+static void test_escapes(void)
+{
+	static const char bad[] =
+		"a\x80" "b\xff" "c\xc0\xaf" "d\xed\xa0\x80" "e\xf4\x90\x80\x80" "f\xe2\x82";
+	static const char text[] = "q\" b\\ \b\f\n\r\t \x01\x1f\x7f \0 end";
+	struct kd_record r;
+
+	kd_record_init(&r);
+	kd_record_set_text(&r, text, sizeof(text) - 1);
+	check_one(&r,
+		  "{\"flags\":\"\",\"message\":"
+		  "\"q\\\" b\\\\ \\b\\f\\n\\r\\t \\u0001\\u001f\\u007f \\u0000 end\"}\n",
+		  "short escapes, \\u00XX for other controls and NUL");
+
+	kd_record_reset(&r);
+	/* é, €, U+1F600, all valid: copied as they are. */
+	kd_record_set_text(&r, "\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 11);
+	check_one(&r, "{\"flags\":\"\",\"message\":\"\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"}\n",
+		  "valid UTF-8 is copied unchanged");
+
+	kd_record_reset(&r);
+	/*
+	 * A stray continuation byte, a lone 0xff, an overlong '/', a UTF-16
+	 * surrogate, a code point past U+10FFFF, and a sequence cut short at
+	 * the end: each invalid byte becomes one U+FFFD.
+	 */
+	kd_record_set_text(&r, bad, sizeof(bad) - 1);
+	check_one(&r,
+		  "{\"flags\":\"\",\"message\":\"a\\ufffdb\\ufffdc\\ufffd\\ufffd"
+		  "d\\ufffd\\ufffd\\ufffde\\ufffd\\ufffd\\ufffd\\ufffdf\\ufffd\\ufffd\"}\n",
+		  "invalid UTF-8 bytes become \\ufffd, one per byte");
+	kd_record_free(&r);
+}
+
+static void test_dictionary(void)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	kd_record_set_text(&r, "m", 1);
+	add(&r, "SUBSYSTEM", "pci", 3);
+	add(&r, "TAG", "one", 3);
+	add(&r, "DEVICE", "+pci:0000:00:01.0", 17);
+	add(&r, "TAG", "two\n\"2\"", 7);
+	add(&r, "TAG", "three", 5);
+	check_one(&r,
+		  "{\"flags\":\"\",\"message\":\"m\",\"SUBSYSTEM\":\"pci\","
+		  "\"TAG\":[\"one\",\"two\\n\\\"2\\\"\",\"three\"],"
+		  "\"DEVICE\":\"+pci:0000:00:01.0\"}\n",
+		  "a repeated key becomes an array at its first position");
+
+	kd_record_reset(&r);
+	kd_record_set_text(&r, "m", 1);
+	r.seq = 1;
+	add(&r, "seq", "fake", 4);
+	add(&r, "message", "fake", 4);
+	add(&r, "K\xff", "v\x00w", 3);
+	check_one(&r,
+		  "{\"seq\":1,\"flags\":\"\",\"message\":\"m\",\"dict.seq\":\"fake\","
+		  "\"dict.message\":\"fake\",\"K\\ufffd\":\"v\\u0000w\"}\n",
+		  "keys named like header members are prefixed; keys are escaped");
+	kd_record_free(&r);
+}
+
+static void test_stream(void)
+{
+	struct kd_record r[2];
+	char *buf;
+	size_t len;
+	static const char want[] =
+		"{\"seq\":1,\"level\":6,\"flags\":\"\",\"message\":\"first\"}\n"
+		"{\"seq\":2,\"level\":4,\"flags\":\"c\",\"message\":\"second\"}\n";
+
+	kd_record_init(&r[0]);
+	kd_record_init(&r[1]);
+	r[0].seq = 1;
+	r[0].level = 6;
+	kd_record_set_text(&r[0], "first", 5);
+	r[1].seq = 2;
+	r[1].level = 4;
+	r[1].flags = KD_REC_CONT;
+	kd_record_set_text(&r[1], "second", 6);
+	tap_is_int(run_writer(r, 2, &buf, &len), 0, "two records write cleanly");
+	tap_is_mem(buf, len, want, sizeof(want) - 1, "one object per line, nothing else");
+	free(buf);
+	kd_record_free(&r[0]);
+	kd_record_free(&r[1]);
+}
+
+static void test_write_error(void)
+{
+	struct kd_output_opts opts;
+	struct kd_writer *w = NULL;
+	struct kd_record r;
+	FILE *out = fopen("/dev/full", "w");
+	int rc;
+
+	if (!out) {
+		tap_ok(true, "# SKIP /dev/full is not available");
+		return;
+	}
+	setvbuf(out, NULL, _IONBF, 0);
+	memset(&opts, 0, sizeof(opts));
+	opts.mode = KD_OUTPUT_JSONL;
+	kd_record_init(&r);
+	kd_record_set_text(&r, "lost", 4);
+	rc = kd_writer_new(&w, &opts, out);
+	if (rc == 0)
+		rc = kd_writer_write(w, &r);
+	tap_is_int(rc, -EIO, "a full disk is reported as -EIO");
+	kd_writer_free(w);
+	fclose(out);
+	kd_record_free(&r);
+}
+
+int main(void)
+{
+	test_full_record();
+	test_absent_fields();
+	test_escapes();
+	test_dictionary();
+	test_stream();
+	test_write_error();
+	return tap_done();
+}
