@@ -31,6 +31,14 @@ enum kd_time_format {
 	KD_TIME_DELTA,		/* -d, delta */
 	KD_TIME_RELTIME,	/* -e, reltime */
 	KD_TIME_ISO,		/* iso */
+	/*
+	 * dmesg merges a delta into the neighbouring stamp: -d alone is
+	 * "[    1.234567 <    0.000100>] ", -T -d is "[ctime <delta>] ".
+	 * kdmesg.c resolves the options into this list exactly as dmesg
+	 * does, so a writer prints each entry as it stands.
+	 */
+	KD_TIME_RAW_DELTA,	/* [    1.234567 <    0.000100>] (-d) */
+	KD_TIME_CTIME_DELTA,	/* [Thu Dec  3 10:00:00 2026 <    0.000100>] */
 };
 
 #define KD_TIME_FORMATS_MAX	8
