@@ -47,4 +47,23 @@ int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
 /** kd_filter_match() - true when @rec passes every part of @f. */
 bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec);
 
+/**
+ * kd_filter_parse_list() - parse a dmesg -l/-f list into a bit mask.
+ * @list:   "err,warn", "err+" (err and every lower number, i.e. more
+ *          severe), "+err" (err and every higher number); numbers work too.
+ * @lookup: name or number of @len bytes -> 0..31, or a negative errno
+ *          (-EINVAL unknown, -ERANGE number overflow).
+ * @range:  0 to refuse "+" ranges (facilities), else one past the highest
+ *          value a range may reach (8 for levels).
+ * @mask:   bits are ORed in.
+ * @bad:    on failure, where the offending item starts (dmesg quotes the
+ *          list from there on).
+ *
+ * Returns 0, or the negative errno of the item that failed (-EINVAL also
+ * for an empty item, as in ",err").
+ */
+int kd_filter_parse_list(const char *list,
+			 int (*lookup)(const char *name, size_t len),
+			 unsigned int range, uint32_t *mask, const char **bad);
+
 #endif /* KDMESG_FILTER_H */
