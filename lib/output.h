@@ -73,6 +73,14 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 /** kd_writer_write() - format one record. Returns 0 or -EIO. */
 int kd_writer_write(struct kd_writer *w, const struct kd_record *rec);
 
+/**
+ * kd_writer_skip() - tell the writer about a record the filter rejected.
+ * dmesg measures -d/--time-format delta from the previous record in the
+ * buffer, shown or not, so the writer must remember its timestamp (and
+ * nothing else: reltime's minute breaks only follow shown records).
+ */
+void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec);
+
 /** kd_writer_finish() - close what is open (JSON array); flush. */
 int kd_writer_finish(struct kd_writer *w);
 
