@@ -1,2 +1,97 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* klogctl.c - placeholder, filled in by its owner. */
+/*
+ * klogctl.c - thin syslog(2) wrappers for dmesg's control actions, so the
+ * program never calls klogctl() itself and errors come back as -errno.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+
+#include "klogctl.h"
+#include <strings.h>
+
+/* dmesg's level names, in priority order. */
+static const char *const level_names[] = {
+	"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug"
+};
+
+/* syslog(2) action numbers (<sys/klog.h> declares only the call). */
+#define ACTION_CLEAR		5
+#define ACTION_CONSOLE_OFF	6
+#define ACTION_CONSOLE_ON	7
+#define ACTION_CONSOLE_LEVEL	8
+#define ACTION_SIZE_BUFFER	10
+
+static int call(int action, int arg)
+{
+	int rc = klogctl(action, NULL, arg);
+
+	return rc < 0 ? -errno : rc;
+}
+
+int kd_klogctl_clear(void)
+{
+	int rc = call(ACTION_CLEAR, 0);
+
+	return rc < 0 ? rc : 0;
+}
+
+int kd_klogctl_console_off(void)
+{
+	int rc = call(ACTION_CONSOLE_OFF, 0);
+
+	return rc < 0 ? rc : 0;
+}
+
+int kd_klogctl_console_on(void)
+{
+	int rc = call(ACTION_CONSOLE_ON, 0);
+
+	return rc < 0 ? rc : 0;
+}
+
+int kd_klogctl_console_level(int level)
+{
+	int rc;
+
+	if (level < 1 || level > 8)
+		return -EINVAL;
+	rc = call(ACTION_CONSOLE_LEVEL, level);
+	return rc < 0 ? rc : 0;
+}
+
+int kd_klogctl_parse_console_level(const char *str, int *level)
+{
+	int n;
+
+	if (!str || !*str || !level)
+		return -EINVAL;
+	if (isdigit((unsigned char)*str)) {
+		char *end;
+		long v;
+
+		/* "-n N" lets through levels below N: 1..8, not 0..7. */
+		errno = 0;
+		v = strtol(str, &end, 10);
+		if (errno)
+			return -errno;
+		if (*end || v < 1 || v > 8)
+			return -EINVAL;
+		*level = (int)v;
+		return 0;
+	}
+	for (n = 0; n < 8; n++) {
+		if (strcasecmp(str, level_names[n]) == 0) {
+			*level = n + 1;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int kd_klogctl_buffer_size(void)
+{
+	return call(ACTION_SIZE_BUFFER, 0);
+}
