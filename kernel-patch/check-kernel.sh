@@ -1,0 +1,418 @@
+#!/usr/bin/env bash
+# check-kernel.sh - boot test of the CONFIG_KPRINT patch series (issue 3).
+#
+# Builds Linux 6.12 (Debian's linux-source-6.12) from tinyconfig plus
+# kernel-patch/kconfig.fragment twice, with the series in kernel-patch/series
+# applied: variant "kprint" (CONFIG_KPRINT=y) and variant "stock"
+# (CONFIG_KPRINT=n).  Builds kernel-patch/test-module against each, boots
+# each under qemu-system-x86_64 with an initramfs (busybox, the module,
+# kmsg-dump, util-linux dmesg, kdmesg), captures /dev/kmsg, dmesg and
+# kdmesg output on a second serial port, and checks the records on the host
+# with check-records.py.  Output is TAP-like; the last line is
+# "N passed, N failed"; the exit status is non-zero on any failure.
+#
+# Usage: check-kernel.sh [--kdmesg PATH] [--variants "kprint stock"]
+#                        [--jobs N] [--timeout SEC] [--bench N] [--clean]
+# Environment:
+#   KDMESG_KERNEL_CACHE  cache dir (default ~/.cache/kdmesg-kernel)
+#   KDMESG               kdmesg binary to put into the initramfs
+#   KDMESG_QEMU_ACCEL    qemu accelerators, default "tcg" (software
+#                        emulation; "kvm:tcg" uses KVM when it works)
+#   KPRINT_SWITCH        path of the runtime switch inside the guest
+#                        (default: found in kernel-patch/README.md, else below)
+set -euo pipefail
+
+# Runtime switch that turns the extra /dev/kmsg lines off.  Empty: taken from
+# kernel-patch/README.md (first /sys/module/printk/parameters/* or
+# /proc/sys/kernel/* path naming kprint), else the default below.
+KPRINT_SWITCH=${KPRINT_SWITCH:-}
+KPRINT_SWITCH_DEFAULT=/sys/module/printk/parameters/kprint
+# debugfs site table: files matching these globs inside the guest are dumped
+KPRINT_SITES_GLOB=${KPRINT_SITES_GLOB:-/sys/kernel/debug/kprint* /sys/kernel/debug/printk/kprint* /sys/kernel/debug/kprint/*}
+
+SCRIPT=$(readlink -f "${BASH_SOURCE[0]}")
+HERE=$(dirname "$SCRIPT")
+REPO=$(dirname "$HERE")
+CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
+TARBALL=/usr/src/linux-source-6.12.tar.xz
+PRISTINE=$CACHE/pristine
+SRC=$CACHE/src
+JOBS=$(nproc)
+BOOT_TIMEOUT=300
+BENCH_N=5000
+VARIANTS="kprint stock"
+CLEAN=0
+KDMESG=${KDMESG:-}
+QEMU_ACCEL=${KDMESG_QEMU_ACCEL:-tcg}
+
+usage() {
+	sed -n '2,/^set -euo/p' "$SCRIPT" | sed -e '$d' -e 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kdmesg) KDMESG=$2; shift 2 ;;
+	--kdmesg=*) KDMESG=${1#*=}; shift ;;
+	--variants) VARIANTS=$2; shift 2 ;;
+	--jobs) JOBS=$2; shift 2 ;;
+	--timeout) BOOT_TIMEOUT=$2; shift 2 ;;
+	--bench) BENCH_N=$2; shift 2 ;;
+	--clean) CLEAN=1; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) echo "check-kernel.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+T0=$(date +%s)
+note() { echo "# [$(( $(date +%s) - T0 ))s] $*"; }
+
+# Results of the harness stages, passed on to check-records.py, which
+# numbers them together with the record checks.
+mkdir -p "$CACHE"
+PRE_TAP=$CACHE/stages.tap
+: > "$PRE_TAP"
+stage_ok() { printf 'ok\t%s\n' "$*" >> "$PRE_TAP"; }
+stage_fail() { printf 'not ok\t%s\n' "$*" >> "$PRE_TAP"; }
+
+# A failure that stops everything: still end with the summary line.
+fatal() {
+	echo "not ok 1 - $*"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+
+# ---------------------------------------------------------------- packages
+need_pkgs() {
+	local missing=() p
+	for p in linux-source-6.12 qemu-system-x86 busybox-static cpio flex bison \
+		bc libelf-dev libssl-dev gcc make rsync python3 libc6-dev util-linux; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	note "installing: ${missing[*]}"
+	local sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	$sudo apt-get update -qq || true
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" \
+		|| fatal "apt-get install ${missing[*]} failed"
+}
+
+# ---------------------------------------------------------------- switch name
+find_switch() {
+	if [ -n "$KPRINT_SWITCH" ]; then
+		return
+	fi
+	local readme=$HERE/README.md found=
+	if [ -f "$readme" ]; then
+		found=$(grep -oE '/(sys/module/printk/parameters|proc/sys/kernel)/[A-Za-z0-9_]*kprint[A-Za-z0-9_]*' \
+			"$readme" | head -n 1 || true)
+		if [ -z "$found" ]; then
+			found=$(grep -oE '/sys/module/printk/parameters/[A-Za-z0-9_]+' \
+				"$readme" | head -n 1 || true)
+		fi
+	fi
+	KPRINT_SWITCH=${found:-$KPRINT_SWITCH_DEFAULT}
+}
+
+# ---------------------------------------------------------------- series
+SERIES_PATCHES=()
+read_series() {
+	SERIES_PATCHES=()
+	local line name
+	[ -f "$HERE/series" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=${line%%#*}
+		read -r name _ <<< "$line" || true
+		[ -n "${name:-}" ] || continue
+		[ -f "$HERE/$name" ] || fatal "series lists $name, which does not exist"
+		SERIES_PATCHES+=("$HERE/$name")
+	done < "$HERE/series"
+}
+
+# >>> kernel-build: this part of the script is hashed into the build key
+# shellcheck disable=SC2034 # used as ${!var}
+KCONFIG_VARIANT_kprint='CONFIG_KPRINT=y'
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_stock='# CONFIG_KPRINT is not set'
+
+unpack_pristine() {
+	local id
+	id=$(stat -c '%s %Y' "$TARBALL")
+	if [ -f "$PRISTINE/.kdmesg-unpacked" ] &&
+		[ "$(cat "$PRISTINE/.kdmesg-unpacked")" = "$id" ]; then
+		return
+	fi
+	note "unpacking $TARBALL into $PRISTINE"
+	rm -rf "$PRISTINE" "$CACHE/unpack.tmp"
+	mkdir -p "$CACHE/unpack.tmp"
+	tar -C "$CACHE/unpack.tmp" -xf "$TARBALL"
+	mv "$CACHE/unpack.tmp"/linux-source-6.12 "$PRISTINE"
+	rmdir "$CACHE/unpack.tmp"
+	echo "$id" > "$PRISTINE/.kdmesg-unpacked"
+}
+
+# Files a patch touches, relative to the tree (git format-patch or plain -p1).
+patch_files() {
+	sed -n -E -e 's,^(---|\+\+\+) [ab]/([^[:space:]]+).*,\2,p' \
+		-e 's,^(rename|copy) (from|to) (.*),\3,p' "$@" | sort -u
+}
+
+# Bring $SRC to pristine + series, rewriting only files whose content
+# changes, so an incremental kernel build recompiles only what the series
+# change touched.
+prepare_source() {
+	local ov=$CACHE/overlay.tmp list=$CACHE/series-files.new prev=$CACHE/series-files
+	local f p
+	rm -rf "$ov"
+	mkdir -p "$ov" "$SRC"
+	if [ ${#SERIES_PATCHES[@]} -gt 0 ]; then
+		patch_files "${SERIES_PATCHES[@]}" > "$list"
+	else
+		: > "$list"
+	fi
+	while IFS= read -r f; do
+		if [ -e "$PRISTINE/$f" ]; then
+			mkdir -p "$ov/$(dirname "$f")"
+			cp -p "$PRISTINE/$f" "$ov/$f"
+		fi
+	done < "$list"
+	for p in "${SERIES_PATCHES[@]}"; do
+		if ! patch -p1 -d "$ov" --batch --forward --no-backup-if-mismatch -s \
+			< "$p" > "$CACHE/patch.log" 2>&1; then
+			sed 's/^/# /' "$CACHE/patch.log"
+			fatal "applying $(basename "$p") to linux 6.12 failed"
+		fi
+	done
+	sed 's,^,/,' "$list" > "$CACHE/series-files.exclude"
+	rsync -a --delete --exclude=/.kdmesg-unpacked \
+		--exclude-from="$CACHE/series-files.exclude" "$PRISTINE/" "$SRC/"
+	# files the previous series changed and this one does not: now pristine
+	# again, but with an old mtime; make them look new
+	if [ -f "$prev" ]; then
+		comm -23 "$prev" "$list" | while IFS= read -r f; do
+			if [ -e "$SRC/$f" ]; then touch "$SRC/$f"; fi
+		done
+	fi
+	while IFS= read -r f; do
+		if [ -e "$ov/$f" ]; then
+			if ! cmp -s "$ov/$f" "$SRC/$f"; then
+				mkdir -p "$SRC/$(dirname "$f")"
+				rm -f "$SRC/$f"
+				cp "$ov/$f" "$SRC/$f"
+			fi
+		else
+			rm -f "$SRC/$f"
+		fi
+	done < "$list"
+	mv "$list" "$prev"
+	rm -rf "$ov"
+}
+
+# Write $1/.config: tinyconfig + kconfig.fragment + the variant's line.
+make_config() {
+	local variant=$1 cfg=$2 frag sym var
+	frag=$cfg/kdmesg.fragment
+	mkdir -p "$cfg"
+	make -C "$SRC" O="$cfg" -s tinyconfig > "$cfg/config.log" 2>&1
+	var=KCONFIG_VARIANT_$variant
+	{ grep -E '^(CONFIG_|# CONFIG_)' "$HERE/kconfig.fragment"; echo "${!var}"; } > "$frag"
+	cp "$cfg/.config" "$cfg/base.config"
+	sed -n -E 's/^(# )?(CONFIG_[A-Za-z0-9_]+)[ =].*/\2/p' "$frag" | sort -u > "$cfg/frag.syms"
+	grep -v -E -f <(sed -E 's/.*/^(# )?&[ =]/' "$cfg/frag.syms") "$cfg/base.config" \
+		> "$cfg/.config" || true
+	cat "$frag" >> "$cfg/.config"
+	make -C "$SRC" O="$cfg" -s olddefconfig >> "$cfg/config.log" 2>&1
+	# report fragment lines that did not survive olddefconfig
+	: > "$cfg/frag.mismatch"
+	while IFS= read -r sym; do
+		case $sym in
+		"# "*) grep -q -E "^${sym#\# }=" "$cfg/.config" && echo "$sym" >> "$cfg/frag.mismatch" ;;
+		*) grep -qxF "$sym" "$cfg/.config" || echo "$sym" >> "$cfg/frag.mismatch" ;;
+		esac
+	done < "$frag"
+}
+
+build_kernel() {
+	local variant=$1 key=$2 dir=$CACHE/$1 obj=$CACHE/$1/obj
+	mkdir -p "$obj"
+	if [ -f "$obj/.kdmesg-key" ] && [ "$(cat "$obj/.kdmesg-key")" = "$key" ] &&
+		[ -f "$obj/arch/x86/boot/bzImage" ]; then
+		note "$variant: kernel up to date (key ${key:0:12})"
+		return 0
+	fi
+	rm -f "$obj/.kdmesg-key"
+	make_config "$variant" "$dir/cfg"
+	if ! cmp -s "$dir/cfg/.config" "$obj/.config"; then
+		cp "$dir/cfg/.config" "$obj/.config"
+	fi
+	note "$variant: building bzImage + modules (make -j$JOBS, log $dir/build.log)"
+	if ! make -C "$SRC" O="$obj" -j"$JOBS" bzImage modules > "$dir/build.log" 2>&1; then
+		grep -E 'error|Error' "$dir/build.log" | head -n 20 | sed 's/^/# /'
+		tail -n 20 "$dir/build.log" | sed 's/^/# /'
+		return 1
+	fi
+	echo "$key" > "$obj/.kdmesg-key"
+}
+# <<< kernel-build
+
+build_key() {
+	local variant=$1 var=KCONFIG_VARIANT_$1
+	{
+		echo "tarball $(stat -c '%s %Y' "$TARBALL")"
+		for p in "${SERIES_PATCHES[@]}"; do
+			echo "patch $(basename "$p")"
+			cat "$p"
+		done
+		echo "fragment"
+		cat "$HERE/kconfig.fragment"
+		echo "variant $variant ${!var}"
+		sed -n '/^# >>> kernel-build/,/^# <<< kernel-build/p' "$SCRIPT"
+	} | sha256sum | cut -d' ' -f1
+}
+
+build_module() {
+	local variant=$1 dir=$CACHE/$1
+	rm -rf "$dir/module"
+	mkdir -p "$dir/module"
+	cp "$HERE"/test-module/Kbuild "$HERE"/test-module/*.c "$dir/module/"
+	make -C "$dir/obj" M="$dir/module" modules > "$dir/module.log" 2>&1 || {
+		sed 's/^/# /' "$dir/module.log" | tail -n 30
+		return 1
+	}
+}
+
+# ---------------------------------------------------------------- initramfs
+copy_with_libs() {
+	# copy_with_libs BINARY DEST-IN-ROOT ROOT
+	local bin=$1 dest=$2 root=$3 lib
+	mkdir -p "$root/$(dirname "$dest")"
+	cp -L "$bin" "$root/$dest"
+	chmod 755 "$root/$dest"
+	ldd "$bin" 2>/dev/null | grep -oE '(/[^ ]+)' | while IFS= read -r lib; do
+		[ -e "$lib" ] || continue
+		mkdir -p "$root/$(dirname "$lib")"
+		[ -e "$root/$lib" ] || cp -L "$lib" "$root/$lib"
+	done
+	if ldd "$bin" 2>/dev/null | grep -q 'not found'; then
+		note "warning: $bin: $(ldd "$bin" | grep 'not found' | tr -s ' \t' ' ')"
+	fi
+}
+
+build_kmsg_dump() {
+	local out=$CACHE/kmsg-dump
+	if [ ! -x "$out" ] || [ "$HERE/tools/kmsg-dump.c" -nt "$out" ]; then
+		gcc -static -O2 -Wall -o "$out" "$HERE/tools/kmsg-dump.c" ||
+			fatal "building tools/kmsg-dump.c failed"
+	fi
+}
+
+make_initramfs() {
+	local variant=$1 dir=$CACHE/$1 root=$CACHE/$1/initramfs a
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,usr/bin,usr/sbin,lib,lib64}
+	cp /bin/busybox "$root/bin/busybox"
+	for a in $(/bin/busybox --list); do
+		[ -e "$root/bin/$a" ] || ln -s busybox "$root/bin/$a"
+	done
+	cp "$CACHE/kmsg-dump" "$root/bin/kmsg-dump"
+	# util-linux dmesg as /usr/bin/dmesg (busybox has its own /bin/dmesg)
+	copy_with_libs "$(command -v dmesg)" /usr/bin/dmesg "$root"
+	if [ -n "$KDMESG" ] && [ -x "$KDMESG" ]; then
+		copy_with_libs "$KDMESG" /usr/bin/kdmesg "$root"
+	fi
+	cp "$dir/module/kprint_test.ko" "$root/kprint_test.ko"
+	cat > "$root/etc/kptest.conf" <<-EOF
+	VARIANT=$variant
+	SWITCH=$KPRINT_SWITCH
+	SITES_GLOB="$KPRINT_SITES_GLOB"
+	BENCH_N=$BENCH_N
+	EOF
+	cp "$HERE/tools/init.sh" "$root/init"
+	chmod 755 "$root/init"
+	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
+		gzip -1 > "$dir/initramfs.cpio.gz"
+}
+
+# ---------------------------------------------------------------- boot
+boot() {
+	local variant=$1 dir=$CACHE/$1 rc=0 a v accel=()
+	IFS=: read -r -a a <<< "$QEMU_ACCEL"
+	for v in "${a[@]}"; do accel+=(-accel "$v"); done
+	rm -f "$dir/console.log" "$dir/data.log"
+	note "$variant: booting ($QEMU_ACCEL, timeout ${BOOT_TIMEOUT}s, console $dir/console.log)"
+	timeout -k 10 "$BOOT_TIMEOUT" qemu-system-x86_64 \
+		"${accel[@]}" -m 256 -smp 2 \
+		-kernel "$dir/obj/arch/x86/boot/bzImage" \
+		-initrd "$dir/initramfs.cpio.gz" \
+		-append "console=ttyS0 rdinit=/init loglevel=8 panic=-1 printk.time=1" \
+		-display none -monitor none -nodefaults -no-reboot \
+		-serial "file:$dir/console.log" -serial "file:$dir/data.log" \
+		> "$dir/qemu.log" 2>&1 || rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		note "$variant: boot timed out"
+		return 1
+	fi
+	if [ $rc -ne 0 ]; then
+		sed 's/^/# qemu: /' "$dir/qemu.log"
+		return 1
+	fi
+	grep -q '=====KPTEST-DONE=====' "$dir/data.log" 2>/dev/null
+}
+
+# ---------------------------------------------------------------- main
+main() {
+	local v key line
+	need_pkgs
+	find_switch
+	read_series
+	[ -f "$HERE/kconfig.fragment" ] || fatal "kernel-patch/kconfig.fragment missing"
+	if [ -z "$KDMESG" ]; then
+		for v in "$REPO/build/src/kdmesg" "$REPO/src/kdmesg"; do
+			if [ -x "$v" ]; then KDMESG=$v; break; fi
+		done
+	fi
+	[ -z "$KDMESG" ] || KDMESG=$(readlink -f "$KDMESG")
+	if [ "$CLEAN" -eq 1 ]; then
+		note "--clean: removing builds in $CACHE"
+		for v in $VARIANTS; do rm -rf "${CACHE:?}/$v"; done
+		rm -rf "$SRC" "$CACHE/series-files"
+	fi
+	note "series: ${#SERIES_PATCHES[@]} patch(es); switch: $KPRINT_SWITCH; kdmesg: ${KDMESG:-none}"
+	unpack_pristine
+	prepare_source
+	build_kmsg_dump
+	for v in $VARIANTS; do
+		key=$(build_key "$v")
+		if build_kernel "$v" "$key"; then
+			stage_ok "$v: kernel builds"
+		else
+			stage_fail "$v: kernel builds (see $CACHE/$v/build.log)"
+			continue
+		fi
+		if [ -s "$CACHE/$v/cfg/frag.mismatch" ]; then
+			while IFS= read -r line; do
+				note "$v: config fragment line not in .config: $line"
+			done < "$CACHE/$v/cfg/frag.mismatch"
+		fi
+		if build_module "$v"; then
+			stage_ok "$v: test module builds"
+		else
+			stage_fail "$v: test module builds (see $CACHE/$v/module.log)"
+			continue
+		fi
+		make_initramfs "$v"
+		if boot "$v"; then
+			stage_ok "$v: boots and runs the test to the end"
+		else
+			stage_fail "$v: boots and runs the test to the end (see $CACHE/$v/console.log)"
+		fi
+	done
+	note "checking records"
+	local args=(--stages "$PRE_TAP" --module-src "$HERE/test-module/kprint_test.c")
+	for v in $VARIANTS; do
+		args+=(--"$v" "$CACHE/$v")
+	done
+	python3 "$HERE/check-records.py" "${args[@]}"
+}
+
+main "$@"

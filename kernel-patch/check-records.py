@@ -1,0 +1,571 @@
+#!/usr/bin/env python3
+"""Host-side checks of the check-kernel.sh boots (issue 3, "Proof: boot it").
+
+Reads the data channel (data.log, second serial port) of the "kprint" boot
+(CONFIG_KPRINT=y) and the "stock" boot (CONFIG_KPRINT=n) and checks:
+  * every expected record of test-module/kprint_test.c carries the right
+    CODE_FILE / CODE_LINE / CODE_FUNC / MODULE / FORMAT / ARGn lines
+    (CODE_LINE from the "KP:<tag>" marker comment in the module source,
+    CODE_FUNC from the function around it);
+  * record limits: at most 8 KiB per record, at most 64 dictionary lines,
+    every dictionary line KEY=VALUE with an upper-case key;
+  * the text of the module's records, their SUBSYSTEM/DEVICE lines, the
+    util-linux dmesg output (plain, -x, -r; timestamps stripped) and the
+    console output are identical between the two boots;
+  * after the runtime switch is turned off, the extra lines are gone;
+  * the debugfs site table lists the module's call sites.
+Prints one "ok N - ..." / "not ok N - ..." line per check, diagnostics as
+"# ..." lines, and as the last line "N passed, N failed".  Exit status 1 on
+any failure.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+MODULE = "kprint_test"
+SRC_NAME = "kprint_test.c"
+NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT")
+RECORD_MAX = 8192
+DICT_MAX = 64
+
+
+def esc(s):
+    """Escape like the kernel does for /dev/kmsg text (bytes <32, >=127, \\)."""
+    if isinstance(s, str):
+        s = s.encode("utf-8")
+    out = []
+    for b in s:
+        if b < 32 or b >= 127 or b == 0x5C:
+            out.append("\\x%02x" % b)
+        else:
+            out.append(chr(b))
+    return "".join(out)
+
+
+# --------------------------------------------------------------- expectations
+# tag -> expectation.  fmt: FORMAT without level prefix and trailing newline
+# (a trailing "\x0a" is accepted too); args: list of ARGn values (unescaped),
+# None = not checked; alt: list of (fmt, args) alternatives; count: number
+# of records; level: syslog level; text: expected message text (unescaped,
+# the end of the record text); lines: tags whose marker lines are accepted
+# as CODE_LINE; func: expected CODE_FUNC (default: function around marker).
+
+LONG2000 = "".join(chr(ord("a") + i % 26) for i in range(2000))
+D10 = "%d %d %d %d %d %d %d %d %d %d "
+
+EXPECT = {
+    "printk_nolevel": dict(fmt="kptest:printk_nolevel plain %d", args=["1"], level=4),
+    "printk_level": dict(fmt="kptest:printk_level value=%u", args=["42"], level=5),
+    "lvl_emerg": dict(fmt="kptest:lvl_emerg %s", args=["emerg"], level=0),
+    "lvl_alert": dict(fmt="kptest:lvl_alert %s", args=["alert"], level=1),
+    "lvl_crit": dict(fmt="kptest:lvl_crit %s", args=["crit"], level=2),
+    "lvl_err": dict(fmt="kptest:lvl_err %s", args=["err"], level=3),
+    "lvl_warn": dict(fmt="kptest:lvl_warn %s", args=["warn"], level=4),
+    "lvl_notice": dict(fmt="kptest:lvl_notice %s", args=["notice"], level=5),
+    "lvl_info": dict(fmt="kptest:lvl_info %s", args=["info"], level=6),
+    "lvl_debug": dict(fmt="kptest:lvl_debug %s", args=["debug"], level=7),
+    "cont_seq": dict(fmt=None, args=None, level=6,
+                     text="kptest:cont_seq start a=1 b=two end",
+                     lines=["cont_seq", "cont_seq_1", "cont_seq_2", "cont_seq_3"],
+                     fmts=["kptest:cont_seq start", " a=%d", " b=%s", " end"]),
+    "cont_printk": dict(fmt=None, args=None, level=6, text="kptest:cont_printk ab2",
+                        lines=["cont_printk", "cont_printk_1", "cont_printk_2"],
+                        fmts=["kptest:cont_printk a", "b%d", ""]),
+    "once": dict(fmt="kptest:once i=%d", args=["0"], level=6),
+    "warn_once": dict(fmt="kptest:warn_once i=%d", args=["0"], level=4),
+    "ratelimited": dict(fmt="kptest:ratelimited i=%d", level=6, count=10,
+                        argsets=[[str(i)] for i in range(10)]),
+    "deferred": dict(fmt="kptest:deferred v=%d", args=["7"], level=6),
+    "dev_err": dict(fmt="kptest:dev_err code=%d", args=["-5"], level=3, dev=True),
+    "dev_info": dict(fmt="kptest:dev_info name=%s", args=["plat"], level=6, dev=True),
+    "dev_printk": dict(fmt="kptest:dev_printk n=%u", args=["3"], level=5, dev=True),
+    "dev_dbg": dict(fmt="kptest:dev_dbg x=%x", args=["beef"], level=7, dev=True),
+    "netdev_info": dict(fmt="kptest:netdev_info carrier=%s", args=["up"], level=6, dev=True),
+    "netdev_warn": dict(fmt="kptest:netdev_warn mtu=%d", args=["1500"], level=4, dev=True),
+    "netdev_dbg": dict(fmt="kptest:netdev_dbg q=%d", args=["0"], level=7, dev=True),
+    "pv": dict(fmt=None, args=None, level=6, func="kp_vaf",
+               text="kptest:pv inner a=5 b=bee",
+               alt=[("kptest:%s inner a=%d b=%s", ["pv", "5", "bee"]),
+                    ("kptest:%s %pV", ["pv", "5", "bee"]),
+                    ("kptest:%s %pV", ["pv", "inner a=5 b=bee"])]),
+    "hex": dict(fmt="kptest:hex %*ph", args=["de ad be ef 00 7f"], level=6),
+    "ip4": dict(fmt="kptest:ip4 %pI4", args=["192.168.0.1"], level=6),
+    "mac": dict(fmt="kptest:mac %pM", args=["02:00:5e:10:20:30"], level=6),
+    "nl_utf8": dict(fmt="kptest:nl_utf8 [%s]",
+                    args=["line1\nline2 \u00e9t\u00e9 \u20ac"], level=6),
+    "zero_args": dict(fmt="kptest:zero_args no conversions here", args=[], level=6),
+    "percent": dict(fmt="kptest:percent 100%% done %d", args=["3"], level=6),
+    "many12": dict(fmt="kptest:many12 %d %u %x %X %lu %lld %c %s %5d %-4s| %*d %.*s",
+                   args=["-1", "2", "ab", "CD", "5", "-6", "g", "eight", "    9",
+                         "ten ", "    11", "tw"], level=6),
+    "many70": dict(fmt="kptest:many70 " + D10 * 7 + "end", level=6,
+                   capped_args=[str(i) for i in range(70)]),
+    "long2000": dict(fmt="kptest:long2000 <%s>", level=6, long=[LONG2000],
+                     need_args=1, text_prefix="kptest:long2000 <"),
+    "long_escape": dict(fmt="kptest:long_escape <%s>", level=6, long=["\x01" * 1000],
+                        need_args=0, text_prefix="kptest:long_escape <"),
+    "long_multi": dict(fmt="kptest:long_multi %s %s %s %s", level=6,
+                       long=["x" * 300] * 4, need_args=3,
+                       text_prefix="kptest:long_multi "),
+    "ctx_softirq": dict(fmt="kptest:ctx_softirq in_softirq=%d", args=["1"], level=6),
+    "ctx_hardirq": dict(fmt="kptest:ctx_hardirq in_hardirq=%d", args=["1"], level=6),
+    "ctx_ipi": dict(fmt="kptest:ctx_ipi cpu=%d", level=6, count="ncpu",
+                    argsets="cpus"),
+    "ctx_kthread": dict(fmt="kptest:ctx_kthread cpu=%d n=%d", level=6,
+                        count="ncpu*20", argsets="cpus*20"),
+    "done": dict(fmt="kptest:done", args=[], level=6),
+}
+
+
+# --------------------------------------------------------------- parsing
+class Record:
+    def __init__(self, raw_len, header):
+        self.len = raw_len
+        self.header = header
+        pre, _, self.text = header.partition(";")
+        f = pre.split(",")
+        try:
+            self.prio = int(f[0])
+            self.seq = int(f[1])
+        except (ValueError, IndexError):
+            self.prio, self.seq = -1, -1
+        self.dict_lines = []
+        self.dict = {}
+        self.truncated = False  # read(2) returned no trailing newline
+
+    def add(self, line):
+        self.dict_lines.append(line)
+        k, _, v = line[1:].partition("=")
+        self.dict.setdefault(k, v)
+
+    @property
+    def level(self):
+        return self.prio & 7
+
+    def tag(self):
+        m = re.search(r"kptest:([A-Za-z0-9_]+)", self.text)
+        return m.group(1) if m else None
+
+    def args(self):
+        out = []
+        i = 0
+        while "ARG%d" % i in self.dict:
+            out.append(self.dict["ARG%d" % i])
+            i += 1
+        return out
+
+    def arg_keys(self):
+        return [k for k in self.dict if re.fullmatch(r"ARG\d+", k)]
+
+    def new_keys(self):
+        return [k for k in self.dict if k in NEW_KEYS or re.fullmatch(r"ARG\d+", k)]
+
+
+def read_sections(path):
+    """Return {name: [lines]} and the list of plain lines."""
+    secs, plain = {}, []
+    if not os.path.exists(path):
+        return secs, plain
+    with open(path, "rb") as fh:
+        data = fh.read().decode("utf-8", "surrogateescape")
+    data = data.replace("\r\n", "\n").replace("\r", "")
+    cur = None
+    for line in data.split("\n"):
+        m = re.fullmatch(r"=====(.+)-(BEGIN|END)=====", line)
+        if m:
+            cur = m.group(1) if m.group(2) == "BEGIN" else None
+            if cur:
+                secs[cur] = []
+            continue
+        m = re.fullmatch(r"=====(.+)-RC=(-?\d+)=====", line)
+        if m:
+            secs.setdefault("RC", {})[m.group(1)] = int(m.group(2))
+            continue
+        if cur is not None:
+            secs[cur].append(line)
+        else:
+            plain.append(line)
+    return secs, plain
+
+
+def parse_kmsg(lines):
+    recs, lost, errors = [], 0, []
+    cur_len = None
+    cur = None
+    for line in lines:
+        if line.startswith("@@ "):
+            m = re.match(r"@@ len=(\d+)", line)
+            if m:
+                cur_len = int(m.group(1))
+            elif "EPIPE" in line:
+                lost += 1
+            elif "no-trailing-newline" in line:
+                if cur is not None:
+                    cur.truncated = True
+            else:
+                errors.append(line)
+            continue
+        if line.startswith(" ") and cur is not None:
+            cur.add(line)
+        elif line:
+            cur = Record(cur_len, line)
+            recs.append(cur)
+            cur_len = None
+    return recs, lost, errors
+
+
+# --------------------------------------------------------------- source
+def markers(src):
+    """tag -> (line, function)."""
+    res = {}
+    func = None
+    with open(src, encoding="utf-8") as fh:
+        lines = fh.read().split("\n")
+    for n, line in enumerate(lines, 1):
+        if re.match(r"^[A-Za-z_]", line) and "(" in line and not line.rstrip().endswith(";") \
+                and not line.startswith("#"):
+            names = re.findall(r"([A-Za-z_]\w*)\s*\(", line)
+            if names:
+                func = names[-1]
+        for m in re.finditer(r"/\* KP:([A-Za-z0-9_]+) \*/", line):
+            res[m.group(1)] = (n, func)
+    return res
+
+
+# --------------------------------------------------------------- TAP
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, desc, diag=()):
+        self.n += 1
+        if ok:
+            self.passed += 1
+            print("ok %d - %s" % (self.n, desc))
+        else:
+            self.failed += 1
+            print("not ok %d - %s" % (self.n, desc))
+        for d in diag:
+            print("#   " + d)
+        return ok
+
+
+def show(v, n=120):
+    r = repr(v)
+    return r if len(r) <= n else r[:n] + "...(%d chars)" % len(v)
+
+
+# --------------------------------------------------------------- checks
+def module_records(recs):
+    return [r for r in recs if "kptest:" in r.text and r.tag() != "bench"]
+
+
+def split_phase2(recs):
+    for i, r in enumerate(recs):
+        if r.text == "kptest-phase2":
+            return recs[:i], recs[i + 1:]
+    return recs, []
+
+
+def check_fields(tap, tag, exp, recs, mk, ncpu):
+    """One check per tag: the structured fields of its records."""
+    diag = []
+    mine = [r for r in recs if r.tag() == tag]
+    count = exp.get("count", 1)
+    if count == "ncpu":
+        count = ncpu
+    elif count == "ncpu*20":
+        count = ncpu * 20
+    if len(mine) != count:
+        diag.append("expected %d record(s) tagged kptest:%s, found %d" % (count, tag, len(mine)))
+    line_tags = exp.get("lines", [tag])
+    want_lines = {str(mk[t][0]) for t in line_tags if t in mk}
+    want_func = exp.get("func") or (mk[tag][1] if tag in mk else None)
+    argsets = exp.get("argsets")
+    if argsets == "cpus":
+        argsets = [[str(c)] for c in range(ncpu)]
+    elif argsets == "cpus*20":
+        argsets = [[str(c), str(i)] for c in range(ncpu) for i in range(20)]
+    seen_argsets = []
+    for r in mine:
+        d = r.dict
+        pfx = "seq %d: " % r.seq
+        if r.level != exp["level"]:
+            diag.append(pfx + "level %d, expected %d" % (r.level, exp["level"]))
+        if "text" in exp and not r.text.endswith(esc(exp["text"])):
+            diag.append(pfx + "text %s does not end with %s" % (show(r.text), show(esc(exp["text"]))))
+        cf = d.get("CODE_FILE")
+        if cf is None or not (cf == SRC_NAME or cf.endswith("/" + SRC_NAME)):
+            diag.append(pfx + "CODE_FILE=%s, expected a path ending in %s" % (show(cf), SRC_NAME))
+        if d.get("CODE_LINE") not in want_lines:
+            diag.append(pfx + "CODE_LINE=%s, expected %s" % (show(d.get("CODE_LINE")), "/".join(sorted(want_lines))))
+        if d.get("CODE_FUNC") != want_func:
+            diag.append(pfx + "CODE_FUNC=%s, expected %s" % (show(d.get("CODE_FUNC")), want_func))
+        if d.get("MODULE") != MODULE:
+            diag.append(pfx + "MODULE=%s, expected %s" % (show(d.get("MODULE")), MODULE))
+        fmt = d.get("FORMAT")
+        args = r.args()
+        if exp.get("fmt") is not None:
+            want = esc(exp["fmt"])
+            if fmt not in (want, want + "\\x0a"):
+                diag.append(pfx + "FORMAT=%s, expected %s" % (show(fmt), show(want)))
+        elif "fmts" in exp:
+            okf = {esc(f) for f in exp["fmts"]} | {esc(f) + "\\x0a" for f in exp["fmts"]}
+            if fmt not in okf:
+                diag.append(pfx + "FORMAT=%s, expected one of %s" % (show(fmt), sorted(okf)))
+        if "alt" in exp:
+            alts = [(esc(f), [esc(a) for a in al]) for f, al in exp["alt"]]
+            if not any(fmt in (f, f + "\\x0a") and args == al for f, al in alts):
+                diag.append(pfx + "FORMAT=%s ARGs=%s match none of %s" % (show(fmt), show(args), alts))
+        if exp.get("args") is not None:
+            want = [esc(a) for a in exp["args"]]
+            if args != want:
+                diag.append(pfx + "ARGs %s, expected %s" % (show(args, 300), show(want, 300)))
+        if argsets is not None:
+            seen_argsets.append(args)
+        if "capped_args" in exp:
+            want = [esc(a) for a in exp["capped_args"]]
+            if not args or args != want[:len(args)]:
+                diag.append(pfx + "ARGs %s are not a prefix of %s" % (show(args, 200), show(want, 200)))
+            extra = sorted(set(r.arg_keys()) - {"ARG%d" % i for i in range(len(args))})
+            if extra:
+                diag.append(pfx + "ARG keys not consecutive: %s" % extra)
+        if "long" in exp:
+            want = [esc(a) for a in exp["long"]]
+            if len(args) < exp["need_args"]:
+                diag.append(pfx + "%d ARG lines, expected at least %d" % (len(args), exp["need_args"]))
+            for i, a in enumerate(args):
+                if i >= len(want) or not want[i].startswith(a):
+                    diag.append(pfx + "ARG%d=%s is not a prefix of the argument" % (i, show(a)))
+                elif a not in r.text:
+                    diag.append(pfx + "ARG%d=%s is not part of the text" % (i, show(a)))
+            if not r.text.startswith(exp["text_prefix"]):
+                diag.append(pfx + "text %s" % show(r.text))
+    if argsets is not None:
+        want = sorted([esc(a) for a in s] for s in argsets)
+        if sorted(seen_argsets) != want:
+            diag.append("ARG sets %s, expected %s" % (show(sorted(seen_argsets), 200), show(want, 200)))
+    return tap.check(not diag, "kprint: kptest:%s carries CODE_FILE/CODE_LINE/CODE_FUNC/MODULE/FORMAT/ARGn" % tag,
+                     diag[:12] + (["... %d more" % (len(diag) - 12)] if len(diag) > 12 else []))
+
+
+def dmesg_entries(lines, phase_cut=True):
+    """Group util-linux dmesg / console output into entries (continuation
+    lines of multi-line messages belong to the entry before), strip the
+    timestamps, keep the test module's entries up to the phase-2 marker."""
+    entries = []
+    ts = re.compile(r"\[\s*\d+\.\d+\]\s?")
+    for line in lines:
+        if ts.search(line[:40]):
+            entries.append(ts.sub("", line, count=1))
+        elif entries:
+            entries[-1] += "\n" + line
+    out = []
+    for e in entries:
+        if "kptest-phase2" in e and phase_cut:
+            break
+        if "kptest:" in e and "kptest:bench" not in e:
+            out.append(e)
+    return sorted(out)
+
+
+def diff_diag(a, b, la="kprint", lb="stock", limit=8):
+    diag = []
+    sa, sb = list(a), list(b)
+    only_a = [x for x in sa if x not in sb]
+    only_b = [x for x in sb if x not in sa]
+    if len(sa) != len(sb):
+        diag.append("%d entries in %s, %d in %s" % (len(sa), la, len(sb), lb))
+    for x in only_a[:limit]:
+        diag.append("only in %s: %s" % (la, show(x, 160)))
+    for x in only_b[:limit]:
+        diag.append("only in %s: %s" % (lb, show(x, 160)))
+    return diag
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kprint", help="cache dir of the CONFIG_KPRINT=y variant")
+    ap.add_argument("--stock", help="cache dir of the CONFIG_KPRINT=n variant")
+    ap.add_argument("--module-src", required=True)
+    ap.add_argument("--stages", help="TAP-ish stage results from check-kernel.sh")
+    a = ap.parse_args()
+    tap = Tap()
+
+    if a.stages and os.path.exists(a.stages):
+        with open(a.stages) as fh:
+            for line in fh:
+                st, _, desc = line.rstrip("\n").partition("\t")
+                tap.check(st == "ok", desc)
+
+    mk = markers(a.module_src)
+    boots = {}
+    for name in ("kprint", "stock"):
+        d = getattr(a, name)
+        if not d:
+            continue
+        secs, plain = read_sections(os.path.join(d, "data.log"))
+        cfg = {}
+        cpath = os.path.join(d, "obj", ".config")
+        if os.path.exists(cpath):
+            with open(cpath) as fh:
+                for line in fh:
+                    m = re.match(r"(CONFIG_\w+)=(.*)", line)
+                    if m:
+                        cfg[m.group(1)] = m.group(2)
+        console = []
+        cons_path = os.path.join(d, "console.log")
+        if os.path.exists(cons_path):
+            with open(cons_path, "rb") as fh:
+                console = fh.read().decode("utf-8", "surrogateescape").replace("\r", "").split("\n")
+        recs, lost, errs = parse_kmsg(secs.get("KMSG", []))
+        recs2, lost2, errs2 = parse_kmsg(secs.get("KMSG2", []))
+        info = "\n".join(secs.get("INFO", []))
+        m = re.search(r"cpus=(\d+)", info)
+        boots[name] = dict(secs=secs, plain=plain, cfg=cfg, console=console, recs=recs,
+                           lost=lost, errs=errs, recs2=recs2, ncpu=int(m.group(1)) if m else 0,
+                           info=info, rc=secs.get("RC", {}))
+
+    # ---- configuration
+    if "kprint" in boots:
+        tap.check(boots["kprint"]["cfg"].get("CONFIG_KPRINT") == "y",
+                  "kprint: .config has CONFIG_KPRINT=y",
+                  [] if boots["kprint"]["cfg"].get("CONFIG_KPRINT") == "y"
+                  else ["the series does not define CONFIG_KPRINT (or its dependencies are not met)"])
+    if "stock" in boots:
+        tap.check(boots["stock"]["cfg"].get("CONFIG_KPRINT") in (None, "n"),
+                  "stock: .config has CONFIG_KPRINT unset")
+
+    for name, b in boots.items():
+        rc = b["rc"]
+        tap.check(rc.get("INSMOD") == 0, "%s: insmod kprint_test.ko dyndbg=+p" % name,
+                  ["\n".join(b["secs"].get("INSMOD", []))] if rc.get("INSMOD") != 0 else [])
+        tap.check(b["ncpu"] >= 2, "%s: 2 CPUs online (cpus=%d)" % (name, b["ncpu"]))
+        mod = module_records(b["recs"])
+        tags = {r.tag() for r in mod}
+        missing = sorted(set(EXPECT) - tags - ({"deferred"} if "deferred_skip" in tags else set()))
+        tap.check(b["recs"] and not missing and not b["errs"],
+                  "%s: /dev/kmsg holds a record of every test message" % name,
+                  (["missing: " + " ".join(missing)] if missing else [])
+                  + b["errs"][:5] + (["%d EPIPE (records lost)" % b["lost"]] if b["lost"] else []))
+        if "KDMESG" in b["secs"] or "KDMESG-X" in b["secs"]:
+            print("# %s: kdmesg exit status: plain %s, -x %s, -o jsonl %s" % (
+                name, rc.get("KDMESG"), rc.get("KDMESG-X"), rc.get("KDMESG-JSONL")))
+        else:
+            print("# %s: kdmesg not in the initramfs" % name)
+        bl = [line for line in b["plain"] if line.startswith("kptest:bench")]
+        for line in bl:
+            print("# %s: %s" % (name, line))
+
+    # ---- structured fields
+    if "kprint" in boots:
+        b = boots["kprint"]
+        p1, _ = split_phase2(b["recs"])
+        mod = module_records(p1)
+        for tag, exp in EXPECT.items():
+            if tag == "deferred" and any(r.tag() == "deferred_skip" for r in mod):
+                tap.check(True, "kprint: kptest:deferred # SKIP _printk_deferred is not exported to modules")
+                continue
+            check_fields(tap, tag, exp, mod, mk, b["ncpu"] or 2)
+
+        # limits, on every record of the boot
+        diag = []
+        for r in b["recs"]:
+            if r.len is not None and r.len > RECORD_MAX:
+                diag.append("seq %d: %d bytes" % (r.seq, r.len))
+            if len(r.dict_lines) > DICT_MAX:
+                diag.append("seq %d: %d dictionary lines" % (r.seq, len(r.dict_lines)))
+            for line in r.dict_lines:
+                if not re.fullmatch(r" [A-Z][A-Z0-9_]*=.*", line):
+                    diag.append("seq %d: bad dictionary line %s" % (r.seq, show(line)))
+            if r.truncated and r.dict_lines:
+                diag.append("seq %d: truncated inside its dictionary (partial line %s)"
+                            % (r.seq, show(r.dict_lines[-1], 60)))
+            if len(set(k for k in (ln[1:].partition("=")[0] for ln in r.dict_lines))) != len(r.dict_lines):
+                diag.append("seq %d: duplicate dictionary keys" % r.seq)
+        trunc = [r for r in b["recs"] if r.truncated]
+        if trunc:
+            print("# kprint: %d record(s) cut at %s bytes without trailing newline (stock 6.12 cuts at 2048 too): %s"
+                  % (len(trunc), sorted({r.len for r in trunc}), sorted({r.tag() or r.text[:20] for r in trunc})))
+        tap.check(b["recs"] and not diag,
+                  "kprint: every record <= %d bytes, <= %d KEY=VALUE dictionary lines, no duplicates"
+                  % (RECORD_MAX, DICT_MAX), diag[:10])
+
+        # records outside the module: vmlinux sites have fields too
+        core = [r for r in p1 if "kptest" not in r.text and r.prio < 8]
+        with_site = [r for r in core if "CODE_FILE" in r.dict]
+        tap.check(core and len(with_site) * 2 >= len(core),
+                  "kprint: most vmlinux records carry CODE_FILE (%d of %d)" % (len(with_site), len(core)),
+                  ["e.g. seq %d: %s" % (r.seq, show(r.text)) for r in core if "CODE_FILE" not in r.dict][:3])
+        bad = [r for r in p1 if r.prio >= 8 and r.new_keys()]
+        tap.check(not bad, "kprint: records written to /dev/kmsg by user space carry no CODE_* lines",
+                  ["seq %d: %s" % (r.seq, show(r.text)) for r in bad[:3]])
+
+        # site table
+        sites = b["secs"].get("SITES")
+        diag = []
+        if sites is None or b["rc"].get("SITES") != 0:
+            diag.append("no site table found in debugfs (globs: see check-kernel.sh)")
+        else:
+            body = "\n".join(sites)
+            for tag in EXPECT:
+                if tag in mk:
+                    line = mk[tag][0]
+                    if not re.search(r"%s:%d\b" % (re.escape(SRC_NAME), line), body):
+                        diag.append("no site %s:%d (kptest:%s)" % (SRC_NAME, line, tag))
+        tap.check(not diag, "kprint: debugfs site table lists the module's call sites", diag[:8])
+
+        # runtime switch
+        info = b["info"]
+        sw = re.search(r"switch_value=(.*)", info)
+        tap.check(sw and sw.group(1) != "<missing>",
+                  "kprint: runtime switch exists (%s)" % (re.search(r"switch=(.*)", info).group(1) if info else "?"),
+                  ["printk parameters: " + " ".join(info.split("printk_parameters:")[-1].split("debugfs:")[0].split())]
+                  if not (sw and sw.group(1) != "<missing>") else [])
+        _, p2 = split_phase2(b["recs2"])
+        mod2 = module_records(p2)
+        leaked = [r for r in mod2 if r.new_keys()]
+        tap.check(mod2 and not leaked and b["rc"].get("SWITCH-OFF") == 0,
+                  "kprint: with the switch off, records carry no CODE_*/FORMAT/ARGn lines",
+                  (["switch could not be turned off"] if b["rc"].get("SWITCH-OFF") != 0 else [])
+                  + (["no phase-2 records"] if not mod2 else [])
+                  + ["seq %d has %s" % (r.seq, r.new_keys()) for r in leaked[:3]])
+        old = [r for r in b["recs2"] if r.tag() and r.new_keys()]
+        print("# kprint: after switch off, %d earlier module records still show the fields" % len(old))
+
+    # ---- kprint vs stock
+    if "kprint" in boots and "stock" in boots:
+        k, s = boots["kprint"], boots["stock"]
+        kp1, _ = split_phase2(k["recs"])
+        sp1, _ = split_phase2(s["recs"])
+        km, sm = module_records(kp1), module_records(sp1)
+        kt = sorted((r.prio, r.text) for r in km)
+        st = sorted((r.prio, r.text) for r in sm)
+        tap.check(kt and kt == st, "kprint vs stock: /dev/kmsg level and text of every module record identical",
+                  diff_diag(kt, st))
+        kd = sorted((r.text, tuple(x for x in r.dict_lines if not x[1:].partition("=")[0] in NEW_KEYS
+                                   and not re.match(r" ARG\d+=", x))) for r in km)
+        sd = sorted((r.text, tuple(r.dict_lines)) for r in sm)
+        tap.check(kd and kd == sd, "kprint vs stock: SUBSYSTEM/DEVICE dictionary lines unchanged", diff_diag(kd, sd))
+        tap.check(not any(r.new_keys() for r in s["recs"]), "stock: no CODE_*/FORMAT/ARGn lines at all")
+        for sec, desc in (("DMESG", "dmesg"), ("DMESG-X", "dmesg -x"), ("DMESG-R", "dmesg -r")):
+            ke = dmesg_entries(k["secs"].get(sec, []))
+            se = dmesg_entries(s["secs"].get(sec, []))
+            ok = ke and ke == se and k["rc"].get(sec) == 0 and s["rc"].get(sec) == 0
+            tap.check(ok, "kprint vs stock: util-linux %s output of the module's messages identical" % desc,
+                      diff_diag(ke, se) + ["exit status kprint %s stock %s" % (k["rc"].get(sec), s["rc"].get(sec))])
+        kc = dmesg_entries(k["console"])
+        sc = dmesg_entries(s["console"])
+        tap.check(kc and kc == sc, "kprint vs stock: serial console output of the module's messages identical",
+                  diff_diag(kc, sc))
+
+    print("%d passed, %d failed" % (tap.passed, tap.failed))
+    return 1 if tap.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# measure.sh - the numbers issue 3 asks for, from the last check-kernel.sh run:
+# kernel sizes, printk ring-buffer memory and the cost of one printk()
+# (kprint_test bench: switch on / switch off / CONFIG_KPRINT=n), for both
+# variants in the cache.  Prints a markdown report; with --write it also
+# stores it as kernel-patch/MEASUREMENTS.md.
+#
+# Usage: measure.sh [--write]     (run check-kernel.sh first)
+set -euo pipefail
+
+SCRIPT=$(readlink -f "${BASH_SOURCE[0]}")
+HERE=$(dirname "$SCRIPT")
+CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
+WRITE=0
+[ "${1:-}" = --write ] && WRITE=1
+
+K=$CACHE/kprint
+S=$CACHE/stock
+for d in "$K" "$S"; do
+	[ -f "$d/obj/vmlinux" ] || { echo "measure.sh: no build in $d; run check-kernel.sh" >&2; exit 1; }
+done
+
+cfgval() { sed -n "s/^$2=//p" "$1/obj/.config"; }
+fsize() { stat -c %s "$1"; }
+# size(1) columns of vmlinux: text data bss
+sizes() { size "$1/obj/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }'; }
+# printk/kprint data symbols with their sizes: "name size"
+ringsyms() {
+	nm -S --size-sort "$1/obj/vmlinux" |
+		awk '$3 ~ /^[bBdDrR]$/ && $4 ~ /(printk_rb|_printk_rb_static|printk_info|__log_buf|kprint|prb_)/ {
+			printf "%s %d\n", $4, strtonum("0x" $2) }' | sort
+}
+symsize() { awk -v s="$2" '$1 == s { print $2; f = 1 } END { if (!f) print 0 }' <<< "$1"; }
+# median of the bench values for one switch label
+bench() {
+	grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null |
+		sed 's/.*ns_per_call=\([0-9]*\).*/\1/' | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "" }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+benchn() { grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null | wc -l; }
+
+shift_k=$(cfgval "$K" CONFIG_LOG_BUF_SHIFT)
+shift_s=$(cfgval "$S" CONFIG_LOG_BUF_SHIFT)
+rk=$(ringsyms "$K")
+rs=$(ringsyms "$S")
+# PRB_AVGBITS is 5: one descriptor per 32 bytes of text buffer
+nrec_k=$(( 1 << (shift_k - 5) ))
+nrec_s=$(( 1 << (shift_s - 5) ))
+
+read -r kt kd kb <<< "$(sizes "$K")"
+read -r st sd sb <<< "$(sizes "$S")"
+
+on=$(bench "$K" on)
+off=$(bench "$K" off)
+stock=$(bench "$S" stock)
+accel=TCG
+if [ -w /dev/kvm ]; then accel=KVM; fi
+
+report() {
+	echo "# CONFIG_KPRINT measurements"
+	echo
+	echo "Produced by \`kernel-patch/measure.sh --write\` from the last"
+	echo "\`kernel-patch/check-kernel.sh\` run on $(date -u +%Y-%m-%d) (tinyconfig +"
+	echo "kconfig.fragment, Linux $(make -s -C "$CACHE/src" kernelversion 2>/dev/null),"
+	echo "qemu-system-x86_64 -smp 2, $accel, host $(nproc) CPUs)."
+	echo "Series: $(grep -cvE '^[[:space:]]*(#|$)' "$HERE/series" 2>/dev/null || echo 0) patch(es),"
+	echo "build key kprint $(cut -c1-12 "$K/obj/.kdmesg-key"), stock $(cut -c1-12 "$S/obj/.kdmesg-key")."
+	echo "CONFIG_KPRINT: kprint=$(cfgval "$K" CONFIG_KPRINT) stock=$(cfgval "$S" CONFIG_KPRINT)"
+	echo
+	echo "## Kernel size"
+	echo
+	echo "| | CONFIG_KPRINT=y | CONFIG_KPRINT=n | difference |"
+	echo "|---|---:|---:|---:|"
+	local a b
+	a=$(fsize "$K/obj/vmlinux"); b=$(fsize "$S/obj/vmlinux")
+	echo "| vmlinux file (bytes) | $a | $b | $((a - b)) |"
+	echo "| vmlinux text | $kt | $st | $((kt - st)) |"
+	echo "| vmlinux data | $kd | $sd | $((kd - sd)) |"
+	echo "| vmlinux bss | $kb | $sb | $((kb - sb)) |"
+	a=$(fsize "$K/obj/arch/x86/boot/bzImage"); b=$(fsize "$S/obj/arch/x86/boot/bzImage")
+	echo "| bzImage (bytes) | $a | $b | $((a - b)) |"
+	echo
+	echo "## printk ring buffer (static, CONFIG_LOG_BUF_SHIFT=$shift_k)"
+	echo
+	echo "Records: 2^(LOG_BUF_SHIFT-5) = $nrec_k descriptors (kprint), $nrec_s (stock)."
+	echo
+	echo "| symbol | CONFIG_KPRINT=y | CONFIG_KPRINT=n | difference |"
+	echo "|---|---:|---:|---:|"
+	local names n x y tk=0 ts=0
+	names=$( { awk '{ print $1 }' <<< "$rk"; awk '{ print $1 }' <<< "$rs"; } | sort -u)
+	for n in $names; do
+		x=$(symsize "$rk" "$n"); y=$(symsize "$rs" "$n")
+		tk=$((tk + x)); ts=$((ts + y))
+		echo "| \`$n\` | $x | $y | $((x - y)) |"
+	done
+	echo "| **total** | $tk | $ts | $((tk - ts)) |"
+	local ik is dk ds
+	ik=$(symsize "$rk" _printk_rb_static_infos); is=$(symsize "$rs" _printk_rb_static_infos)
+	dk=$(symsize "$rk" _printk_rb_static_descs); ds=$(symsize "$rs" _printk_rb_static_descs)
+	echo
+	echo "Per record (descriptor + printk_info): $(( (ik + dk) / nrec_k )) bytes with"
+	echo "CONFIG_KPRINT=y, $(( (is + ds) / nrec_s )) bytes without; plus the message"
+	echo "text in \`__log_buf\` (shared by both; on average 32 bytes per record)."
+	echo "Other kprint storage is listed above if its symbol name contains kprint."
+	echo
+	echo "## Cost of one printk()"
+	echo
+	# shellcheck disable=SC2016 # markdown backquotes
+	printf '%s\n' 'kprint_test `bench=N`: N x `printk(KERN_INFO "kpbench: i=%d s=%s x=%x\n", ...)`'
+	echo "timed with ktime_get_ns(), median of 5 loops, console_loglevel 1; the"
+	echo "boot runs it 3 times per setting (switch on/off alternating); the"
+	echo "table shows the median ns per call."
+	echo
+	echo "| setting | ns per printk | runs | ratio to switch off | ratio to CONFIG_KPRINT=n |"
+	echo "|---|---:|---:|---:|---:|"
+	echo "| CONFIG_KPRINT=y, switch on | ${on:-n/a} | $(benchn "$K" on) | $(ratio "$on" "$off") | $(ratio "$on" "$stock") |"
+	echo "| CONFIG_KPRINT=y, switch off | ${off:-n/a} | $(benchn "$K" off) | 1.00 | $(ratio "$off" "$stock") |"
+	echo "| CONFIG_KPRINT=n | ${stock:-n/a} | $(benchn "$S" stock) | | 1.00 |"
+	echo
+	echo "Goal (issue 3): switch on under 1.3x a plain printk."
+}
+
+out=$(report)
+echo "$out"
+if [ "$WRITE" -eq 1 ]; then
+	echo "$out" > "$HERE/MEASUREMENTS.md"
+	echo "measure.sh: wrote $HERE/MEASUREMENTS.md" >&2
+fi

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprint_test - emits known kernel messages through every printk path so
+ * that check-kernel.sh can verify the CONFIG_KPRINT structured fields
+ * (CODE_FILE, CODE_LINE, CODE_FUNC, MODULE, FORMAT, ARGn) on /dev/kmsg.
+ *
+ * Every message text carries a unique tag "kptest:<tag>" and every call
+ * carries a marker comment "KP:<tag>" on the line where the call starts;
+ * the host checker (check-records.py) derives the expected CODE_LINE from
+ * that marker and CODE_FUNC from the enclosing function.  Keep each call
+ * on a single line so __LINE__ is unambiguous.
+ *
+ * Parameters:
+ *   trigger=1     (write at runtime) emit the whole set again
+ *   bench=N       (write at runtime) time N printk() calls, report ns/call
+ *   bench_tag=S   label printed with the benchmark result (on/off/stock)
+ *   bench_result  (read) ns per call of the last benchmark (median of 5)
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/device.h>
+#include <linux/platform_device.h>
+#include <linux/netdevice.h>
+#include <linux/etherdevice.h>
+#include <linux/timer.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/jiffies.h>
+#include <linux/delay.h>
+
+static struct platform_device *kp_pdev;
+static struct net_device *kp_ndev;
+
+/* %pV: the call site is the pr_info() in this helper */
+static __printf(2, 3) void kp_vaf(const char *tag, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_info("kptest:%s %pV\n", tag, &vaf); /* KP:pv */
+	va_end(args);
+}
+
+static void kp_levels(void)
+{
+	printk("kptest:printk_nolevel plain %d\n", 1); /* KP:printk_nolevel */
+	printk(KERN_NOTICE "kptest:printk_level value=%u\n", 42u); /* KP:printk_level */
+	pr_emerg("kptest:lvl_emerg %s\n", "emerg"); /* KP:lvl_emerg */
+	pr_alert("kptest:lvl_alert %s\n", "alert"); /* KP:lvl_alert */
+	pr_crit("kptest:lvl_crit %s\n", "crit"); /* KP:lvl_crit */
+	pr_err("kptest:lvl_err %s\n", "err"); /* KP:lvl_err */
+	pr_warn("kptest:lvl_warn %s\n", "warn"); /* KP:lvl_warn */
+	pr_notice("kptest:lvl_notice %s\n", "notice"); /* KP:lvl_notice */
+	pr_info("kptest:lvl_info %s\n", "info"); /* KP:lvl_info */
+	pr_debug("kptest:lvl_debug %s\n", "debug"); /* KP:lvl_debug */
+}
+
+static void kp_cont(void)
+{
+	pr_info("kptest:cont_seq start"); /* KP:cont_seq */
+	pr_cont(" a=%d", 1); /* KP:cont_seq_1 */
+	pr_cont(" b=%s", "two"); /* KP:cont_seq_2 */
+	pr_cont(" end\n"); /* KP:cont_seq_3 */
+	printk(KERN_INFO "kptest:cont_printk a"); /* KP:cont_printk */
+	printk(KERN_CONT "b%d", 2); /* KP:cont_printk_1 */
+	printk(KERN_CONT "\n"); /* KP:cont_printk_2 */
+}
+
+static void kp_once_ratelimited(void)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		pr_info_once("kptest:once i=%d\n", i); /* KP:once */
+	for (i = 0; i < 3; i++)
+		pr_warn_once("kptest:warn_once i=%d\n", i); /* KP:warn_once */
+	/* default ratelimit: burst of 10 per 5 s, so i=0..9 get through */
+	for (i = 0; i < 15; i++)
+		pr_info_ratelimited("kptest:ratelimited i=%d\n", i); /* KP:ratelimited */
+}
+
+static void kp_deferred(void)
+{
+#ifdef KPTEST_HAVE_PRINTK_DEFERRED
+	printk_deferred(KERN_INFO "kptest:deferred v=%d\n", 7); /* KP:deferred */
+#else
+	/* Kbuild found no _printk_deferred export in Module.symvers */
+	pr_info("kptest:deferred_skip _printk_deferred is not exported to modules\n"); /* KP:deferred_skip */
+#endif
+}
+
+static void kp_dev(void)
+{
+	if (!kp_pdev)
+		return;
+	dev_err(&kp_pdev->dev, "kptest:dev_err code=%d\n", -5); /* KP:dev_err */
+	dev_info(&kp_pdev->dev, "kptest:dev_info name=%s\n", "plat"); /* KP:dev_info */
+	dev_printk(KERN_NOTICE, &kp_pdev->dev, "kptest:dev_printk n=%u\n", 3u); /* KP:dev_printk */
+	dev_dbg(&kp_pdev->dev, "kptest:dev_dbg x=%x\n", 0xbeef); /* KP:dev_dbg */
+}
+
+static void kp_netdev(void)
+{
+	if (!kp_ndev)
+		return;
+	netdev_info(kp_ndev, "kptest:netdev_info carrier=%s\n", "up"); /* KP:netdev_info */
+	netdev_warn(kp_ndev, "kptest:netdev_warn mtu=%d\n", 1500); /* KP:netdev_warn */
+	netdev_dbg(kp_ndev, "kptest:netdev_dbg q=%d\n", 0); /* KP:netdev_dbg */
+}
+
+static void kp_formats(void)
+{
+	static const u8 hex[6] = { 0xde, 0xad, 0xbe, 0xef, 0x00, 0x7f };
+	static const u8 mac[ETH_ALEN] = { 0x02, 0x00, 0x5e, 0x10, 0x20, 0x30 };
+	__be32 ip = htonl(0xc0a80001);
+
+	kp_vaf("pv", "inner a=%d b=%s", 5, "bee");
+	pr_info("kptest:hex %*ph\n", 6, hex); /* KP:hex */
+	pr_info("kptest:ip4 %pI4\n", &ip); /* KP:ip4 */
+	pr_info("kptest:mac %pM\n", mac); /* KP:mac */
+	pr_info("kptest:nl_utf8 [%s]\n", "line1\nline2 \xc3\xa9t\xc3\xa9 \xe2\x82\xac"); /* KP:nl_utf8 */
+	pr_info("kptest:zero_args no conversions here\n"); /* KP:zero_args */
+	pr_info("kptest:percent 100%% done %d\n", 3); /* KP:percent */
+	pr_info("kptest:many12 %d %u %x %X %lu %lld %c %s %5d %-4s| %*d %.*s\n", -1, 2u, 0xab, 0xcd, 5ul, -6ll, 'g', "eight", 9, "ten", 6, 11, 2, "twelve"); /* KP:many12 */
+}
+
+#define KP_D10 "%d %d %d %d %d %d %d %d %d %d "
+static void kp_caps(void)
+{
+	char *buf;
+
+	/* 70 conversions: more than the 64 dictionary lines allowed */
+	pr_info("kptest:many70 " KP_D10 KP_D10 KP_D10 KP_D10 KP_D10 KP_D10 KP_D10 "end\n", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69); /* KP:many70 */
+
+	buf = kmalloc(2001, GFP_KERNEL);
+	if (!buf)
+		return;
+	/* 2000 printable characters: longer than a record's text (1024) */
+	{
+		int i;
+
+		for (i = 0; i < 2000; i++)
+			buf[i] = 'a' + i % 26;
+		buf[2000] = '\0';
+	}
+	pr_info("kptest:long2000 <%s>\n", buf); /* KP:long2000 */
+	/* 1000 control bytes: each is escaped to 4 bytes in text and ARG0 */
+	memset(buf, 0x01, 1000);
+	buf[1000] = '\0';
+	pr_info("kptest:long_escape <%s>\n", buf); /* KP:long_escape */
+	/* several long arguments that together exceed the record limit */
+	memset(buf, 'x', 300);
+	buf[300] = '\0';
+	pr_info("kptest:long_multi %s %s %s %s\n", buf, buf, buf, buf); /* KP:long_multi */
+	kfree(buf);
+}
+
+/* timer_list callback: softirq context */
+static struct timer_list kp_timer;
+static DECLARE_COMPLETION(kp_timer_done);
+
+static void kp_timer_fn(struct timer_list *t)
+{
+	pr_info("kptest:ctx_softirq in_softirq=%d\n", !!in_softirq()); /* KP:ctx_softirq */
+	complete(&kp_timer_done);
+}
+
+/* hrtimer in HARD mode: hardirq context */
+static struct hrtimer kp_hrtimer;
+static DECLARE_COMPLETION(kp_hrtimer_done);
+
+static enum hrtimer_restart kp_hrtimer_fn(struct hrtimer *t)
+{
+	pr_info("kptest:ctx_hardirq in_hardirq=%d\n", !!in_hardirq()); /* KP:ctx_hardirq */
+	complete(&kp_hrtimer_done);
+	return HRTIMER_NORESTART;
+}
+
+/* IPI on every CPU: hardirq context, several CPUs */
+static void kp_ipi_fn(void *unused)
+{
+	pr_info("kptest:ctx_ipi cpu=%d\n", smp_processor_id()); /* KP:ctx_ipi */
+}
+
+/* one kthread bound to each CPU, all printing at the same time */
+#define KP_KTHREAD_MSGS 20
+static atomic_t kp_kthreads_left;
+static DECLARE_COMPLETION(kp_kthreads_done);
+static DECLARE_COMPLETION(kp_kthreads_go);
+
+static int kp_kthread_fn(void *data)
+{
+	int cpu = (long)data;
+	int i;
+
+	wait_for_completion(&kp_kthreads_go);
+	for (i = 0; i < KP_KTHREAD_MSGS; i++)
+		pr_info("kptest:ctx_kthread cpu=%d n=%d\n", cpu, i); /* KP:ctx_kthread */
+	if (atomic_dec_and_test(&kp_kthreads_left))
+		complete(&kp_kthreads_done);
+	return 0;
+}
+
+static void kp_contexts(void)
+{
+	struct task_struct *t;
+	long cpu;
+
+	timer_setup(&kp_timer, kp_timer_fn, 0);
+	reinit_completion(&kp_timer_done);
+	mod_timer(&kp_timer, jiffies + 1);
+	wait_for_completion_timeout(&kp_timer_done, 5 * HZ);
+	del_timer_sync(&kp_timer);
+
+	hrtimer_init(&kp_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	kp_hrtimer.function = kp_hrtimer_fn;
+	reinit_completion(&kp_hrtimer_done);
+	hrtimer_start(&kp_hrtimer, ms_to_ktime(1), HRTIMER_MODE_REL_HARD);
+	wait_for_completion_timeout(&kp_hrtimer_done, 5 * HZ);
+	hrtimer_cancel(&kp_hrtimer);
+
+	on_each_cpu(kp_ipi_fn, NULL, 1);
+
+	reinit_completion(&kp_kthreads_go);
+	reinit_completion(&kp_kthreads_done);
+	atomic_set(&kp_kthreads_left, 1);	/* bias, dropped below */
+	for_each_online_cpu(cpu) {
+		t = kthread_create(kp_kthread_fn, (void *)cpu, "kptest/%ld", cpu);
+		if (IS_ERR(t))
+			continue;
+		kthread_bind(t, cpu);
+		atomic_inc(&kp_kthreads_left);
+		wake_up_process(t);
+	}
+	complete_all(&kp_kthreads_go);
+	if (atomic_dec_and_test(&kp_kthreads_left))
+		complete(&kp_kthreads_done);
+	wait_for_completion_timeout(&kp_kthreads_done, 10 * HZ);
+}
+
+static void kp_emit_all(void)
+{
+	kp_levels();
+	kp_cont();
+	kp_once_ratelimited();
+	kp_deferred();
+	kp_dev();
+	kp_netdev();
+	kp_formats();
+	kp_caps();
+	kp_contexts();
+	pr_info("kptest:done\n"); /* KP:done */
+}
+
+/* ---- runtime trigger ---- */
+static int kp_trigger_set(const char *val, const struct kernel_param *kp)
+{
+	kp_emit_all();
+	return 0;
+}
+
+static const struct kernel_param_ops kp_trigger_ops = {
+	.set = kp_trigger_set,
+	.get = param_get_int,
+};
+
+static int trigger;
+module_param_cb(trigger, &kp_trigger_ops, &trigger, 0644);
+MODULE_PARM_DESC(trigger, "write anything to emit all test messages again");
+
+/* ---- benchmark: cost of one printk() ---- */
+static char *bench_tag = "none";
+module_param(bench_tag, charp, 0644);
+MODULE_PARM_DESC(bench_tag, "label printed with the benchmark result");
+
+static unsigned long bench_result;
+module_param(bench_result, ulong, 0444);
+MODULE_PARM_DESC(bench_result, "ns per printk() of the last benchmark");
+
+#define KP_BENCH_REPS 5
+
+static int kp_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void kp_bench(int n)
+{
+	u64 per[KP_BENCH_REPS];
+	int rep, i;
+
+	if (n <= 0)
+		return;
+	for (rep = 0; rep < KP_BENCH_REPS; rep++) {
+		u64 t0 = ktime_get_ns();
+
+		for (i = 0; i < n; i++)
+			printk(KERN_INFO "kpbench: i=%d s=%s x=%x\n", i, "abc", i);
+		per[rep] = div_u64(ktime_get_ns() - t0, n);
+		cond_resched();
+	}
+	sort(per, KP_BENCH_REPS, sizeof(per[0]), kp_cmp_u64, NULL);
+	bench_result = per[KP_BENCH_REPS / 2];
+	pr_info("kptest:bench ns_per_call=%lu switch=%s n=%d min=%llu max=%llu\n", bench_result, bench_tag, n, per[0], per[KP_BENCH_REPS - 1]); /* KP:bench */
+}
+
+static int kp_bench_set(const char *val, const struct kernel_param *kp)
+{
+	int ret = param_set_int(val, kp);
+
+	if (ret)
+		return ret;
+	kp_bench(*(int *)kp->arg);
+	return 0;
+}
+
+static const struct kernel_param_ops kp_bench_ops = {
+	.set = kp_bench_set,
+	.get = param_get_int,
+};
+
+static int bench;
+module_param_cb(bench, &kp_bench_ops, &bench, 0644);
+MODULE_PARM_DESC(bench, "time N printk() calls (at load or when written)");
+
+/* ---- devices ---- */
+static void kp_netdev_setup(struct net_device *dev)
+{
+	ether_setup(dev);
+}
+
+static const struct net_device_ops kp_netdev_ops = {
+};
+
+static void kp_devices_init(void)
+{
+	static const u8 addr[ETH_ALEN] = { 0x02, 0x00, 0x5e, 0x00, 0x00, 0x01 };
+
+	kp_pdev = platform_device_register_simple("kptest", -1, NULL, 0);
+	if (IS_ERR(kp_pdev))
+		kp_pdev = NULL;
+
+	kp_ndev = alloc_netdev(0, "kpt%d", NET_NAME_ENUM, kp_netdev_setup);
+	if (!kp_ndev)
+		return;
+	kp_ndev->netdev_ops = &kp_netdev_ops;
+	eth_hw_addr_set(kp_ndev, addr);
+	if (register_netdev(kp_ndev)) {
+		free_netdev(kp_ndev);
+		kp_ndev = NULL;
+	}
+}
+
+static void kp_devices_exit(void)
+{
+	if (kp_ndev) {
+		unregister_netdev(kp_ndev);
+		free_netdev(kp_ndev);
+		kp_ndev = NULL;
+	}
+	if (kp_pdev) {
+		platform_device_unregister(kp_pdev);
+		kp_pdev = NULL;
+	}
+}
+
+static int __init kp_init(void)
+{
+	kp_devices_init();
+	kp_emit_all();
+	return 0;
+}
+
+static void __exit kp_exit(void)
+{
+	kp_devices_exit();
+}
+
+module_init(kp_init);
+module_exit(kp_exit);
+MODULE_DESCRIPTION("Emits known messages through every printk path for the CONFIG_KPRINT boot test");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,123 @@
+#!/bin/sh
+# /init of the check-kernel.sh initramfs (busybox sh).
+#
+# The kernel console is ttyS0; everything the host checks is written to the
+# second serial port, ttyS1, between "=====NAME-BEGIN=====" and
+# "=====NAME-END=====" markers, followed by "=====NAME-RC=<status>=====".
+# /etc/kptest.conf (written by check-kernel.sh) sets VARIANT, SWITCH,
+# SITES_GLOB and BENCH_N.
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+exec 0</dev/console 1>/dev/console 2>&1
+# shellcheck disable=SC1091
+. /etc/kptest.conf
+
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+exec 3>/dev/ttyS1
+out() { echo "$*" >&3; }
+sec() {
+	name=$1
+	shift
+	out "=====$name-BEGIN====="
+	"$@" >&3 2>&1
+	rc=$?
+	out "=====$name-END====="
+	out "=====$name-RC=$rc====="
+}
+
+PARAMS=/sys/module/kprint_test/parameters
+
+info() {
+	echo "variant=$VARIANT"
+	uname -a
+	cat /proc/cmdline
+	echo "cpus=$(grep -c ^processor /proc/cpuinfo)"
+	echo "console_loglevel=$(cat /proc/sys/kernel/printk)"
+	echo "switch=$SWITCH"
+	if [ -e "$SWITCH" ]; then
+		echo "switch_value=$(cat "$SWITCH")"
+	else
+		echo "switch_value=<missing>"
+	fi
+	echo "printk_parameters:"
+	ls /sys/module/printk/parameters 2>&1
+	echo "debugfs:"
+	ls /sys/kernel/debug 2>&1
+}
+
+sites() {
+	found=1
+	for f in $SITES_GLOB; do
+		[ -f "$f" ] || continue
+		found=0
+		echo "@@ file=$f lines=$(wc -l < "$f")"
+		head -n 3 "$f"
+		echo "@@ module lines"
+		grep -e kprint_test -e kptest "$f"
+	done
+	return $found
+}
+
+set_switch() {
+	[ -e "$SWITCH" ] || { echo "no switch at $SWITCH"; return 1; }
+	echo "$1" > "$SWITCH" || return 1
+	echo "$SWITCH=$(cat "$SWITCH")"
+}
+
+emit_again() {
+	echo 1 > $PARAMS/trigger
+}
+
+bench() {
+	echo "$1" > $PARAMS/bench_tag
+	echo "$BENCH_N" > $PARAMS/bench
+	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N"
+}
+
+out "=====KPTEST-START variant=$VARIANT====="
+sec INFO info
+sec INSMOD insmod /kprint_test.ko dyndbg=+p
+sec KMSG kmsg-dump
+sec DMESG /usr/bin/dmesg
+sec DMESG-X /usr/bin/dmesg -x
+sec DMESG-R /usr/bin/dmesg -r
+if [ -x /usr/bin/kdmesg ]; then
+	sec KDMESG /usr/bin/kdmesg
+	sec KDMESG-X /usr/bin/kdmesg -x
+	sec KDMESG-JSONL /usr/bin/kdmesg -o jsonl
+else
+	out "=====KDMESG-ABSENT====="
+fi
+sec SITES sites
+
+# phase 2: the runtime switch off, all messages again
+if [ "$VARIANT" = kprint ]; then
+	sec SWITCH-OFF set_switch 0
+fi
+echo "kptest-phase2" > /dev/kmsg
+sec TRIGGER emit_again
+sec KMSG2 kmsg-dump
+sec DMESG2 /usr/bin/dmesg
+
+# benchmark: consoles quiet, alternate on/off to cancel drift
+echo 1 > /proc/sys/kernel/printk
+out "=====BENCH-BEGIN====="
+for _ in 1 2 3; do
+	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
+		set_switch 1 >/dev/null && bench on
+		set_switch 0 >/dev/null && bench off
+	elif [ "$VARIANT" = kprint ]; then
+		bench noswitch
+	else
+		bench stock
+	fi
+done
+out "=====BENCH-END====="
+echo 7 > /proc/sys/kernel/printk
+sec RMMOD rmmod kprint_test
+out "=====KPTEST-DONE====="
+sync
+reboot -f
