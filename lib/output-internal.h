@@ -1,5 +1,90 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* output-internal.h - placeholder, filled in by its owner. */
+/*
+ * output-internal.h - what the writers share behind lib/output.h: the
+ * writer object and the per-format entry points that output.c dispatches
+ * to.  Only lib/output*.c include this file (and unit tests that need to
+ * drive one format directly).
+ */
 #ifndef KDMESG_OUTPUT_INTERNAL_H
 #define KDMESG_OUTPUT_INTERNAL_H
-#endif
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "output.h"
+#include "record.h"
+
+struct kd_colors;
+
+struct kd_writer {
+	struct kd_output_opts opts;	/* a copy: callers may free theirs */
+	FILE *out;
+
+	/*
+	 * dmesg's delta state: the stamp of the previous record in the
+	 * buffer (shown or filtered out).  dmesg treats a zero stamp as
+	 * "no previous record", so a record after one stamped 0.000000
+	 * also gets a zero delta; prev_usec == 0 reproduces that.
+	 */
+	int64_t prev_usec;
+
+	/*
+	 * reltime state: the local time of the last shown record.  It
+	 * starts zeroed, as in dmesg, so the first record breaks unless it
+	 * falls in the first minute of a year.
+	 */
+	struct tm last_tm;
+
+	/*
+	 * dmesg keeps its continuation-line indent across records and only
+	 * recomputes it from the last time format it printed; the text
+	 * writer keeps it here for the same reason.
+	 */
+	int indent;
+
+	int caller_width;		/* "[%*s] " width for caller ids */
+
+	size_t nrecords;		/* records written (JSON separators) */
+	bool json_open;			/* "{\n   \"dmesg\": [" written */
+
+	struct kd_colors *colors;	/* NULL unless opts.color */
+
+	char *scratch;			/* -p line copies; grows, never shrinks */
+	size_t scratch_cap;
+};
+
+/**
+ * kd_output_text_write() - print @rec as dmesg's text output (every time
+ * format, -x, -r, -p, colours, escaping).  Returns 0 or -EIO.
+ */
+int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec);
+
+/** kd_output_json_write() - one object of dmesg -J. Returns 0 or -EIO. */
+int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec);
+
+/** kd_output_json_finish() - close dmesg -J's array and root object. */
+int kd_output_json_finish(struct kd_writer *w);
+
+/*
+ * The formats beyond dmesg (lib/output-jsonl.c, lib/output-export.c).
+ * They need nothing from the writer but the stream and the boot time, so
+ * they take those directly and stay testable without a writer.
+ */
+
+/**
+ * kd_output_jsonl_record() - write @rec to @out as one compact JSON line.
+ * Returns 0 or -EIO.
+ */
+int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
+
+/**
+ * kd_output_export_record() - write @rec to @out as one journal export
+ * entry; @boot_usec is the boot time in µs since the epoch.
+ * Returns 0 or -EIO.
+ */
+int kd_output_export_record(FILE *out, const struct kd_record *rec,
+			    int64_t boot_usec);
+
+#endif /* KDMESG_OUTPUT_INTERNAL_H */

@@ -58,6 +58,13 @@ struct kd_output_opts {
 	bool source_syslog;	/* records came from syslog(2) or -F */
 
 	int64_t boot_usec;	/* wall-clock boot time, µs since the epoch */
+
+	/*
+	 * Width of the "[%*s] " caller-id column; 0 lets the writer decide
+	 * as dmesg does (5 for syslog sources, else the length of
+	 * /proc/sys/kernel/pid_max as read).  Tests pin it.
+	 */
+	int caller_width;
 };
 
 struct kd_writer;
