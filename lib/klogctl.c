@@ -10,12 +10,7 @@
 #include <sys/klog.h>
 
 #include "klogctl.h"
-#include <strings.h>
-
-/* dmesg's level names, in priority order. */
-static const char *const level_names[] = {
-	"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug"
-};
+#include "levels.h"
 
 /* syslog(2) action numbers (<sys/klog.h> declares only the call). */
 #define ACTION_CLEAR		5
@@ -82,13 +77,11 @@ int kd_klogctl_parse_console_level(const char *str, int *level)
 		*level = (int)v;
 		return 0;
 	}
-	for (n = 0; n < 8; n++) {
-		if (strcasecmp(str, level_names[n]) == 0) {
-			*level = n + 1;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	n = kd_level_parse(str, strlen(str));
+	if (n < 0)
+		return n;
+	*level = n + 1;
+	return 0;
 }
 
 int kd_klogctl_buffer_size(void)
