@@ -339,6 +339,7 @@ boot() {
 	IFS=: read -r -a a <<< "$QEMU_ACCEL"
 	for v in "${a[@]}"; do accel+=(-accel "$v"); done
 	rm -f "$dir/console.log" "$dir/data.log"
+	echo "$QEMU_ACCEL" > "$dir/accel"
 	note "$variant: booting ($QEMU_ACCEL, timeout ${BOOT_TIMEOUT}s, console $dir/console.log)"
 	timeout -k 10 "$BOOT_TIMEOUT" qemu-system-x86_64 \
 		"${accel[@]}" -m 256 -smp 2 \

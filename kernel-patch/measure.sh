@@ -26,19 +26,23 @@ fsize() { stat -c %s "$1"; }
 sizes() { size "$1/obj/vmlinux" | awk 'NR == 2 { print $1, $2, $3 }'; }
 # printk/kprint data symbols with their sizes: "name size"
 ringsyms() {
+	local addr size type name
 	nm -S --size-sort "$1/obj/vmlinux" |
-		awk '$3 ~ /^[bBdDrR]$/ && $4 ~ /(printk_rb|_printk_rb_static|printk_info|__log_buf|kprint|prb_)/ {
-			printf "%s %d\n", $4, strtonum("0x" $2) }' | sort
+		awk '$3 ~ /^[bBdDrR]$/ && $4 ~ /(printk_rb|_printk_rb_static|printk_info|__log_buf|kprint|prb_)/' |
+		while read -r addr size type name; do
+			: "$addr" "$type"
+			echo "$name $((16#$size))"
+		done | sort
 }
 symsize() { awk -v s="$2" '$1 == s { print $2; f = 1 } END { if (!f) print 0 }' <<< "$1"; }
 # median of the bench values for one switch label
 bench() {
-	grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null |
+	{ grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null || true; } |
 		sed 's/.*ns_per_call=\([0-9]*\).*/\1/' | sort -n |
 		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "" }'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
-benchn() { grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null | wc -l; }
+benchn() { { grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null || true; } | wc -l; }
 
 shift_k=$(cfgval "$K" CONFIG_LOG_BUF_SHIFT)
 shift_s=$(cfgval "$S" CONFIG_LOG_BUF_SHIFT)
@@ -54,8 +58,7 @@ read -r st sd sb <<< "$(sizes "$S")"
 on=$(bench "$K" on)
 off=$(bench "$K" off)
 stock=$(bench "$S" stock)
-accel=TCG
-if [ -w /dev/kvm ]; then accel=KVM; fi
+accel=$(cat "$K/accel" 2>/dev/null || echo unknown)
 
 report() {
 	echo "# CONFIG_KPRINT measurements"
@@ -63,10 +66,10 @@ report() {
 	echo "Produced by \`kernel-patch/measure.sh --write\` from the last"
 	echo "\`kernel-patch/check-kernel.sh\` run on $(date -u +%Y-%m-%d) (tinyconfig +"
 	echo "kconfig.fragment, Linux $(make -s -C "$CACHE/src" kernelversion 2>/dev/null),"
-	echo "qemu-system-x86_64 -smp 2, $accel, host $(nproc) CPUs)."
+	echo "qemu-system-x86_64 -smp 2, accel $accel, host $(nproc) CPUs)."
 	echo "Series: $(grep -cvE '^[[:space:]]*(#|$)' "$HERE/series" 2>/dev/null || echo 0) patch(es),"
 	echo "build key kprint $(cut -c1-12 "$K/obj/.kdmesg-key"), stock $(cut -c1-12 "$S/obj/.kdmesg-key")."
-	echo "CONFIG_KPRINT: kprint=$(cfgval "$K" CONFIG_KPRINT) stock=$(cfgval "$S" CONFIG_KPRINT)"
+	echo "CONFIG_KPRINT: kprint=$(cfgval "$K" CONFIG_KPRINT | grep . || echo n) stock=$(cfgval "$S" CONFIG_KPRINT | grep . || echo n)"
 	echo
 	echo "## Kernel size"
 	echo
@@ -116,6 +119,11 @@ report() {
 	echo "|---|---:|---:|---:|---:|"
 	echo "| CONFIG_KPRINT=y, switch on | ${on:-n/a} | $(benchn "$K" on) | $(ratio "$on" "$off") | $(ratio "$on" "$stock") |"
 	echo "| CONFIG_KPRINT=y, switch off | ${off:-n/a} | $(benchn "$K" off) | 1.00 | $(ratio "$off" "$stock") |"
+	local nosw
+	nosw=$(bench "$K" noswitch)
+	if [ -n "$nosw" ]; then
+		echo "| CONFIG_KPRINT=y, no switch found | $nosw | $(benchn "$K" noswitch) | | $(ratio "$nosw" "$stock") |"
+	fi
 	echo "| CONFIG_KPRINT=n | ${stock:-n/a} | $(benchn "$S" stock) | | 1.00 |"
 	echo
 	echo "Goal (issue 3): switch on under 1.3x a plain printk."
