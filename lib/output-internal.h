@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "json.h"
 #include "output.h"
 #include "record.h"
 
@@ -37,23 +38,40 @@ struct kd_writer {
 	 */
 	struct tm last_tm;
 
-	/*
-	 * dmesg keeps its continuation-line indent across records and only
-	 * recomputes it from the last time format it printed; the text
-	 * writer keeps it here for the same reason.
-	 */
-	int indent;
-
 	int caller_width;		/* "[%*s] " width for caller ids */
 
-	size_t nrecords;		/* records written (JSON separators) */
-	bool json_open;			/* "{\n   \"dmesg\": [" written */
+	struct kd_json json;		/* -J: opened on the first record */
 
 	struct kd_colors *colors;	/* NULL unless opts.color */
 
 	char *scratch;			/* -p line copies; grows, never shrinks */
 	size_t scratch_cap;
 };
+
+/*
+ * The facility dmesg would have parsed from the record's "<N>" prefix:
+ * LOG_FAC() keeps 7 bits, and a value above 24 becomes -1 (unknown).
+ */
+static inline int kd_output_dmesg_facility(const struct kd_record *rec)
+{
+	int fac;
+
+	if (rec->facility < 0)
+		return -1;
+	fac = rec->facility & 0x7f;
+	return fac > 24 ? -1 : fac;
+}
+
+/*
+ * Whether dmesg prints the facility and level (-x prefix, -J "pri"):
+ * level 0..7 and facility 0..23.
+ */
+static inline bool kd_output_facpri_valid(const struct kd_record *rec)
+{
+	int fac = kd_output_dmesg_facility(rec);
+
+	return rec->level >= 0 && rec->level < 8 && fac >= 0 && fac < 24;
+}
 
 /**
  * kd_output_text_write() - print @rec as dmesg's text output (every time

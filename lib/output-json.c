@@ -1,18 +1,133 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output-json.c - dmesg -J output (in progress). */
+/*
+ * output-json.c - dmesg -J, laid out as util-linux 2.42 writes it:
+ *
+ *   {
+ *      "dmesg": [
+ *         {
+ *            "pri": 6,
+ *            "time":     0.000000,
+ *            "caller": "T1",
+ *            "msg": "..."
+ *         },{
+ *         ...
+ *      ]
+ *   }
+ *
+ * Members in dmesg's order: "pri" (facility * 8 + level, a number) or,
+ * with -x, "fac" and "pri" as names - only when dmesg considers the
+ * priority valid; "time" as "%5ld.%06ld", a bare number padded with
+ * spaces; "caller" when the record has one; "msg", cut at the first NUL
+ * byte (null when the text starts with one).  dmesg ignores every time
+ * format option and --noescape with -J, so does this writer.  A record
+ * with empty text is skipped and nothing at all is printed when no record
+ * was, as dmesg does.
+ *
+ * Beyond dmesg: the record's dictionary follows "msg", one member per key
+ * named exactly as the kernel sent it (upper case, so it cannot collide
+ * with dmesg's lower-case names), a key that repeats becoming an array of
+ * its values.  A record without a dictionary prints exactly what dmesg
+ * prints.
+ */
 #include <errno.h>
+#include <string.h>
 
+#include "levels.h"
 #include "output-internal.h"
+
+static void put_dict(struct kd_writer *w, const struct kd_record *rec)
+{
+	struct kd_json *j = &w->json;
+	size_t i, k;
+
+	for (i = 0; i < rec->dict_len; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+		size_t count = 0;
+		bool seen = false;
+
+		for (k = 0; k < i && !seen; k++)
+			seen = strcmp(rec->dict[k].key, e->key) == 0;
+		if (seen)
+			continue;
+		for (k = i; k < rec->dict_len; k++)
+			count += strcmp(rec->dict[k].key, e->key) == 0;
+
+		if (count == 1) {
+			kd_json_open_exact(j, e->key, KD_JSON_VALUE);
+			if (e->value_len && e->value[0])
+				kd_json_quote(w->out, e->value, e->value_len, false);
+			else
+				fputs("null", w->out);
+			kd_json_close(j, KD_JSON_VALUE);
+			continue;
+		}
+		kd_json_open_exact(j, e->key, KD_JSON_ARRAY);
+		for (k = i; k < rec->dict_len; k++) {
+			const struct kd_dict_entry *v = &rec->dict[k];
+
+			if (strcmp(v->key, e->key) != 0)
+				continue;
+			kd_json_value_str(j, NULL, v->value, v->value_len);
+		}
+		kd_json_close(j, KD_JSON_ARRAY);
+	}
+}
 
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 {
-	(void)w;
-	(void)rec;
-	return -ENOSYS;
+	struct kd_json *j = &w->json;
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	char ts[64];
+
+	if (!rec->text || rec->text_len == 0)
+		return 0;
+	/* dmesg updates its delta reference here too; -J never shows it. */
+	w->prev_usec = usec;
+
+	if (!j->ready) {
+		kd_json_init(j, w->out);
+		kd_json_open(j, NULL, KD_JSON_OBJECT);
+		kd_json_open(j, "dmesg", KD_JSON_ARRAY);
+	}
+	kd_json_open(j, NULL, KD_JSON_OBJECT);
+
+	if (kd_output_facpri_valid(rec)) {
+		int fac = kd_output_dmesg_facility(rec);
+
+		if (w->opts.decode) {
+			const char *f = kd_facility_name(fac);
+			const char *l = kd_level_name(rec->level);
+
+			kd_json_value_str(j, "fac", f, strlen(f));
+			kd_json_value_str(j, "pri", l, strlen(l));
+		} else {
+			kd_json_value_u64(j, "pri", (uint64_t)(fac * 8 + rec->level));
+		}
+	}
+
+	snprintf(ts, sizeof(ts), "%5lld.%06lld", (long long)(usec / 1000000),
+		 (long long)(usec % 1000000));
+	kd_json_value_raw(j, "time", ts);
+
+	if (rec->caller[0])
+		kd_json_value_str(j, "caller", rec->caller,
+				  strnlen(rec->caller, sizeof(rec->caller)));
+
+	kd_json_value_str(j, "msg", rec->text, rec->text_len);
+	put_dict(w, rec);
+	kd_json_close(j, KD_JSON_OBJECT);
+
+	return ferror(w->out) ? -EIO : 0;
 }
 
 int kd_output_json_finish(struct kd_writer *w)
 {
-	(void)w;
-	return 0;
+	struct kd_json *j = &w->json;
+
+	if (j->ready) {
+		kd_json_close(j, KD_JSON_ARRAY);
+		kd_json_close(j, KD_JSON_OBJECT);
+		j->ready = false;
+	}
+	return ferror(w->out) ? -EIO : 0;
 }

@@ -1,12 +1,465 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* output-text.c - dmesg's text output (in progress). */
+/*
+ * output-text.c - dmesg's text output, byte for byte as util-linux 2.42
+ * prints it.  The rules reproduced here (read from dmesg.c's print_record
+ * and helpers):
+ *
+ *  1. A record with empty text prints a bare "\n": no prefix, no time, and
+ *     it does not move the delta reference.
+ *  2. Delta = this stamp - the previous record's stamp (shown or filtered
+ *     out, see kd_writer_skip()), computed in double as
+ *     (sec - sec) + (usec - usec) / 1e6; it is 0 while the previous stamp
+ *     is 0.000000, so the record after a zero stamp also shows 0.
+ *  3. A missing stamp prints as 0.000000 (dmesg zero-fills the record).
+ *  4. -r: "<N>[%5ld.%06ld] " with N = facility * 8 | level, where a
+ *     facility above 24 counts as -1 and a missing priority is -1; no -x
+ *     prefix, no other time format.
+ *  5. -x: "%-6s:%-6s: " (facility, level) before the time, only when
+ *     level is 0..7 and facility 0..23.
+ *  6. Time formats are printed in the order resolved by the front end,
+ *     concatenated: raw "[%5ld.%06ld] ", ctime "[%a %b %e %H:%M:%S %Y] ",
+ *     delta "[<%12.06f>] ", raw+delta "[%5ld.%06ld <%12.06f>] ",
+ *     ctime+delta "[ctime <%12.06f>] ", iso
+ *     "YYYY-MM-DDTHH:MM:SS,uuuuuu+HH:MM " and reltime: "[%b%e %H:%M] "
+ *     when minute, hour or day of year differ from the previous shown
+ *     record (starting from a zeroed struct tm), else "[  %+8.06f] "
+ *     below 10 s and "[ %+9.06f] " from 10 s.  notime anywhere in the
+ *     list suppresses every stamp.
+ *  7. Continuation lines (a '\n' followed by a non-NUL byte) are indented
+ *     by the width of the last time format computed, plus the -x prefix,
+ *     plus the caller-id column (dmesg's ctl->indent).
+ *  8. Caller id: "[%*s] " right-aligned in the caller width (see
+ *     output.c), cut at 22 bytes like dmesg's buffer, after the time.
+ *  9. -p: the text up to its first NUL is split at newlines, empty lines
+ *     dropped (strtok), and every line gets the full prefix again; with
+ *     reltime among the formats, lines after the first show
+ *     "[  +0.000000] " instead of the stamps.  A text of only newlines
+ *     prints the prefix alone.
+ * 10. Colours: the whole stamp in "time" (or "timebreak" on a reltime
+ *     break), the text up to the first ": " or ":\t" that is followed by
+ *     something in "subsys", the rest in "alert"/"crit"/"err"/"warn" by
+ *     level, or "segfault" when it contains "segfault at"; emerg and
+ *     notice..debug are not coloured; each span ends with ESC[0m.  The -x
+ *     prefix and the caller id are never coloured.
+ * 11. Escaping and --noescape: see escape.c.
+ */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
+#include "colors.h"
+#include "escape.h"
+#include "levels.h"
 #include "output-internal.h"
+
+/* dmesg's per-format buffer size; its snprintf() truncates there. */
+#define TS_MAX		64
+/* dmesg's caller-id buffer: PID_CHARS_MAX + 3 bytes with the NUL. */
+#define CID_MAX		23
+
+struct stamp {
+	int64_t sec, usec;	/* the record's stamp, 0.000000 if absent */
+	double delta;
+};
+
+static inline int put_str(FILE *out, const char *s, size_t n)
+{
+	return fwrite_unlocked(s, 1, n, out) == n ? 0 : -EIO;
+}
+
+/*
+ * "%5ld.%06ld" without printf: this runs once per record in the default
+ * format and printf's parsing dominates the cost of a short line.
+ */
+static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
+{
+	char tmp[24];
+	size_t n = 0, k = 0;
+	uint64_t s;
+	int i;
+
+	if (sec < 0 || usec < 0 || usec > 999999)
+		return (size_t)snprintf(buf, TS_MAX, "%5" PRId64 ".%06" PRId64,
+					sec, usec);
+	s = (uint64_t)sec;
+	do {
+		tmp[k++] = (char)('0' + s % 10);
+		s /= 10;
+	} while (s);
+	while (k + n < 5)
+		buf[n++] = ' ';
+	while (k)
+		buf[n++] = tmp[--k];
+	buf[n++] = '.';
+	for (i = 5; i >= 0; i--) {
+		buf[n + (size_t)i] = (char)('0' + usec % 10);
+		usec /= 10;
+	}
+	n += 6;
+	buf[n] = '\0';
+	return n;
+}
+
+static time_t wall_seconds(const struct kd_writer *w, const struct stamp *st)
+{
+	/* dmesg divides an unsigned µs count. */
+	uint64_t t = (uint64_t)(w->opts.boot_usec + st->sec * 1000000 + st->usec);
+
+	return (time_t)(t / 1000000);
+}
+
+static void fmt_ctime(const struct kd_writer *w, const struct stamp *st,
+		      char *buf, size_t size)
+{
+	time_t t = wall_seconds(w, st);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	if (strftime(buf, size, "%a %b %e %H:%M:%S %Y", &tm) == 0)
+		*buf = '\0';
+}
+
+/* util-linux strtimeval_iso(ISO_TIMESTAMP_COMMA_T), local time. */
+static int fmt_iso(const struct kd_writer *w, const struct stamp *st,
+		   char *buf, size_t size)
+{
+	int64_t all = w->opts.boot_usec + st->sec * 1000000 + st->usec;
+	time_t t = (time_t)(all / 1000000);
+	long usec = (long)(all % 1000000);
+	struct tm tm;
+	int tmin, zhour, zmin;
+
+	if (!localtime_r(&t, &tm))
+		return snprintf(buf, size, "(null) ");
+	tmin = (int)(tm.tm_gmtoff / 60);
+	zhour = tmin / 60;
+	zmin = abs(tmin % 60);
+	return snprintf(buf, size, "%4ld-%.2d-%.2dT%02d:%02d:%02d,%06ld%+03d:%02d ",
+			tm.tm_year + 1900L, tm.tm_mon + 1, tm.tm_mday,
+			tm.tm_hour, tm.tm_min, tm.tm_sec, usec, zhour, zmin);
+}
+
+static int fmt_reltime(struct kd_writer *w, const struct stamp *st,
+		       char *buf, bool *timebreak)
+{
+	time_t t = wall_seconds(w, st);
+	struct tm cur;
+	int n;
+
+	localtime_r(&t, &cur);
+	if (cur.tm_min != w->last_tm.tm_min || cur.tm_hour != w->last_tm.tm_hour ||
+	    cur.tm_yday != w->last_tm.tm_yday) {
+		char sbuf[TS_MAX];
+
+		*timebreak = true;
+		if (strftime(sbuf, sizeof(sbuf), "%b%e %H:%M", &cur) == 0)
+			*sbuf = '\0';
+		n = snprintf(buf, TS_MAX, "[%s] ", sbuf);
+	} else if (st->delta < 10) {
+		n = snprintf(buf, TS_MAX, "[  %+8.06f] ", st->delta);
+	} else {
+		n = snprintf(buf, TS_MAX, "[ %+9.06f] ", st->delta);
+	}
+	w->last_tm = cur;
+	return n;
+}
+
+/* One time format into @buf (TS_MAX bytes); returns what snprintf would. */
+static int fmt_one(struct kd_writer *w, enum kd_time_format f,
+		   const struct stamp *st, char *buf, bool *timebreak)
+{
+	char sbuf[TS_MAX], cbuf[128];
+	size_t n;
+
+	switch (f) {
+	case KD_TIME_NONE:
+		*buf = '\0';
+		return 0;
+	case KD_TIME_RAW:
+		buf[0] = '[';
+		n = fmt_sec_usec(buf + 1, st->sec, st->usec) + 1;
+		buf[n++] = ']';
+		buf[n++] = ' ';
+		buf[n] = '\0';
+		return (int)n;
+	case KD_TIME_RAW_DELTA:
+		fmt_sec_usec(sbuf, st->sec, st->usec);
+		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", sbuf, st->delta);
+	case KD_TIME_CTIME:
+		fmt_ctime(w, st, cbuf, sizeof(cbuf));
+		return snprintf(buf, TS_MAX, "[%s] ", cbuf);
+	case KD_TIME_CTIME_DELTA:
+		fmt_ctime(w, st, cbuf, sizeof(cbuf));
+		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", cbuf, st->delta);
+	case KD_TIME_DELTA:
+		return snprintf(buf, TS_MAX, "[<%12.06f>] ", st->delta);
+	case KD_TIME_RELTIME:
+		return fmt_reltime(w, st, buf, timebreak);
+	case KD_TIME_ISO:
+		return fmt_iso(w, st, buf, TS_MAX);
+	}
+	*buf = '\0';
+	return 0;
+}
+
+static bool has_format(const struct kd_writer *w, enum kd_time_format f)
+{
+	size_t i;
+
+	if (w->opts.ntime == 0)
+		return f == KD_TIME_RAW;
+	for (i = 0; i < w->opts.ntime; i++)
+		if (w->opts.time[i] == f)
+			return true;
+	return false;
+}
+
+/* dmesg's LOG_RAW_FAC_PRI() on the values its parser would have kept. */
+static int raw_priority(const struct kd_record *rec)
+{
+	int fac = kd_output_dmesg_facility(rec), lev = -1;
+
+	if (rec->level >= 0)
+		lev = rec->level & 7;
+	return (fac * 8) | lev;
+}
+
+/* dmesg's get_subsys_delimiter(): end of "name: " or NULL. */
+static const char *subsys_end(const char *s, size_t size)
+{
+	const char *p = s;
+	size_t sz = size;
+
+	while (sz > 0) {
+		const char *d;
+		size_t k;
+
+		for (k = 0; k < sz && p[k] && p[k] != ':'; k++)
+			;
+		if (k == sz || !p[k])
+			return NULL;
+		d = p + k;
+		sz -= k + 1;
+		if (sz) {
+			if (sz >= 2 && (d[1] == ' ' || d[1] == '\t'))
+				return d + 2;
+			p = d + 1;
+		}
+	}
+	return NULL;
+}
+
+static int level_color(const struct kd_record *rec, const char *s, size_t size)
+{
+	switch (rec->level) {
+	case 1:
+		return KD_COLOR_ALERT;
+	case 2:
+		return KD_COLOR_CRIT;
+	case 3:
+		return KD_COLOR_ERR;
+	case 4:
+		return KD_COLOR_WARN;
+	default:
+		break;
+	}
+	if (memmem(s, size, "segfault at", 11))
+		return KD_COLOR_SEGFAULT;
+	return -1;
+}
+
+static void put_color(struct kd_writer *w, enum kd_color id)
+{
+	fputs_unlocked(kd_colors_seq(w->colors, id), w->out);
+}
+
+static void put_reset(struct kd_writer *w)
+{
+	fputs_unlocked(KD_COLOR_RESET, w->out);
+}
+
+/* The message part of one output line (all of it, or one -p line). */
+static void put_message(struct kd_writer *w, const struct kd_record *rec,
+			const char *line, size_t size, int indent)
+{
+	bool noesc = w->opts.noescape;
+	const char *sub;
+	int id;
+
+	if (!w->colors) {
+		kd_escape_write(w->out, line, size, indent, noesc);
+		return;
+	}
+	sub = subsys_end(line, size);
+	if (sub) {
+		put_color(w, KD_COLOR_SUBSYS);
+		kd_escape_write(w->out, line, (size_t)(sub - line), indent, noesc);
+		put_reset(w);
+		size -= (size_t)(sub - line);
+		line = sub;
+	}
+	id = level_color(rec, line, size);
+	if (id >= 0)
+		put_color(w, (enum kd_color)id);
+	kd_escape_write(w->out, line, size, indent, noesc);
+	if (id >= 0)
+		put_reset(w);
+}
+
+/* Grow the -p scratch buffer to @n bytes. */
+static int scratch_reserve(struct kd_writer *w, size_t n)
+{
+	char *p;
+
+	if (n <= w->scratch_cap)
+		return 0;
+	p = realloc(w->scratch, n);
+	if (!p)
+		return -ENOMEM;
+	w->scratch = p;
+	w->scratch_cap = n;
+	return 0;
+}
+
+/* strtok(s, "\n") over a NUL-terminated buffer we own. */
+static char *next_line(char **cursor)
+{
+	char *p = *cursor, *start;
+
+	while (*p == '\n')
+		p++;
+	if (!*p) {
+		*cursor = p;
+		return NULL;
+	}
+	start = p;
+	while (*p && *p != '\n')
+		p++;
+	if (*p)
+		*p++ = '\0';
+	*cursor = p;
+	return start;
+}
 
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 {
-	(void)w;
-	(void)rec;
-	return -ENOSYS;
+	FILE *out = w->out;
+	const char *text = rec->text ? rec->text : "";
+	size_t len = rec->text ? rec->text_len : 0;
+	char fp[32], full[TS_MAX * KD_TIME_FORMATS_MAX], ts[TS_MAX];
+	size_t fplen = 0, fulllen = 0;
+	bool timebreak = false, first = true;
+	int indent = 0, rc;
+	struct stamp st = { 0, 0, 0.0 };
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	char *cursor = NULL;
+	const char *line = NULL;
+	size_t size = 0;
+
+	if (len == 0) {
+		putc_unlocked('\n', out);
+		return ferror_unlocked(out) ? -EIO : 0;
+	}
+
+	st.sec = usec / 1000000;
+	st.usec = usec % 1000000;
+	if (w->prev_usec != 0) {
+		int64_t ps = w->prev_usec / 1000000, pu = w->prev_usec % 1000000;
+
+		st.delta = (double)(st.sec - ps) + (double)(st.usec - pu) / 1E6;
+	}
+	w->prev_usec = usec;
+
+	if (w->opts.raw) {
+		char sbuf[TS_MAX];
+
+		fmt_sec_usec(sbuf, st.sec, st.usec);
+		indent = snprintf(full, sizeof(full), "<%d>[%s] ",
+				  raw_priority(rec), sbuf);
+		fulllen = strlen(full);
+	} else {
+		const enum kd_time_format dflt = KD_TIME_RAW;
+		const enum kd_time_format *fmts = w->opts.ntime ? w->opts.time : &dflt;
+		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
+		bool none = has_format(w, KD_TIME_NONE);
+
+		if (w->opts.decode && kd_output_facpri_valid(rec))
+			fplen = (size_t)snprintf(fp, sizeof(fp), "%-6s:%-6s: ",
+						 kd_facility_name(kd_output_dmesg_facility(rec)),
+						 kd_level_name(rec->level));
+
+		for (i = 0; i < nf; i++) {
+			size_t n;
+
+			indent = fmt_one(w, fmts[i], &st, ts, &timebreak);
+			if (none)
+				break;
+			n = strnlen(ts, sizeof(ts));
+			memcpy(full + fulllen, ts, n);
+			fulllen += n;
+		}
+		indent += (int)fplen;
+	}
+	full[fulllen] = '\0';
+
+	if (w->opts.force_prefix) {
+		size_t n = strnlen(text, len);
+
+		rc = scratch_reserve(w, n + 1);
+		if (rc < 0)
+			return rc;
+		memcpy(w->scratch, text, n);
+		w->scratch[n] = '\0';
+		cursor = w->scratch;
+	}
+
+	for (;;) {
+		put_str(out, fp, fplen);
+		if (fulllen) {
+			if (w->colors)
+				put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
+			if (!first && has_format(w, KD_TIME_RELTIME))
+				fputs_unlocked("[  +0.000000] ", out);
+			else
+				put_str(out, full, fulllen);
+			if (w->colors)
+				put_reset(w);
+		}
+		if (rec->caller[0]) {
+			char cid[CID_MAX];
+			int n = snprintf(cid, sizeof(cid), "[%*s] ", (int)(char)w->caller_width,
+					 rec->caller);
+
+			if (n >= (int)sizeof(cid))
+				n = (int)sizeof(cid) - 1;
+			indent += n;
+			put_str(out, cid, (size_t)n);
+		}
+
+		if (w->opts.force_prefix) {
+			if (first) {
+				line = next_line(&cursor);
+				if (!line)
+					break;
+				size = strlen(line);
+			}
+		} else {
+			line = text;
+			size = len;
+		}
+		put_message(w, rec, line, size, indent);
+
+		if (!w->opts.force_prefix)
+			break;
+		line = next_line(&cursor);
+		if (!line)
+			break;
+		size = strlen(line);
+		putc_unlocked('\n', out);
+		first = false;
+	}
+	putc_unlocked('\n', out);
+	return ferror_unlocked(out) ? -EIO : 0;
 }

@@ -15,10 +15,12 @@
 #include "output.h"
 
 /*
- * Width of dmesg's "[%*s] " caller-id column.  For the syslog(2) buffer
- * and -F files dmesg reserves 5 characters (the digits of SHRT_MAX); for
- * /dev/kmsg and -K it takes the length of what /proc/sys/kernel/pid_max
- * reads, trailing newline included, or 11 when that file cannot be read.
+ * Width of dmesg's "[%*s] " caller-id column.  dmesg sizes it with the
+ * stringified SHRT_MAX / INT_MAX macros, which GCC spells in hex: for the
+ * syslog(2) buffer and -F files that is strlen("0x7fff") = 6; for
+ * /dev/kmsg and -K it is the length of what /proc/sys/kernel/pid_max
+ * reads, trailing newline included ("32768\n" gives 6), or
+ * sizeof("0x7fffffff") = 11 when that file cannot be read.
  */
 static int caller_width(const struct kd_output_opts *opts)
 {
@@ -29,7 +31,7 @@ static int caller_width(const struct kd_output_opts *opts)
 	if (opts->caller_width > 0)
 		return opts->caller_width;
 	if (opts->source_syslog)
-		return 5;
+		return 6;
 
 	fd = open("/proc/sys/kernel/pid_max", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)

@@ -61,7 +61,7 @@ struct kd_output_opts {
 
 	/*
 	 * Width of the "[%*s] " caller-id column; 0 lets the writer decide
-	 * as dmesg does (5 for syslog sources, else the length of
+	 * as dmesg does (6 for syslog sources, else the length of
 	 * /proc/sys/kernel/pid_max as read).  Tests pin it.
 	 */
 	int caller_width;
