@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-output-json.c - golden bytes of dmesg -J (util-linux 2.42 layout):
+ * key order, the padded "time", "caller", -x's "fac"/"pri" names, string
+ * escapes, records without priority, no output without records, and the
+ * dictionary members kdmesg adds after "msg".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "record.h"
+#include "tap.h"
+
+static struct kd_record mk(int fac, int lev, int64_t usec, const char *caller,
+			   const char *text, size_t len)
+{
+	struct kd_record r;
+
+	kd_record_init(&r);
+	r.facility = fac;
+	r.level = lev;
+	r.ts_usec = usec;
+	if (caller)
+		snprintf(r.caller, sizeof(r.caller), "%s", caller);
+	if (kd_record_set_text(&r, text, len) != 0)
+		tap_diag("kd_record_set_text failed");
+	return r;
+}
+
+static void run(bool decode, struct kd_record *recs, size_t n, const char *want,
+		const char *name)
+{
+	struct kd_output_opts o;
+	struct kd_writer *w = NULL;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *out = open_memstream(&buf, &len);
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.mode = KD_OUTPUT_JSON;
+	o.decode = decode;
+	/* -J ignores these, as dmesg does. */
+	o.ntime = 1;
+	o.time[0] = KD_TIME_CTIME;
+	o.force_prefix = true;
+	rc = kd_writer_new(&w, &o, out);
+	for (i = 0; rc == 0 && i < n; i++)
+		rc = kd_writer_write(w, &recs[i]);
+	if (rc == 0)
+		rc = kd_writer_finish(w);
+	kd_writer_free(w);
+	fclose(out);
+	if (rc != 0)
+		tap_diag("writer returned %d", rc);
+	tap_is_mem(buf, len, want, strlen(want), name);
+	free(buf);
+}
+
+int main(void)
+{
+	struct kd_record r[4];
+	size_t i;
+
+	r[0] = mk(0, 6, 0, "T1", "Linux version", 13);
+	r[1] = mk(3, 6, 10441520, NULL, "systemd[1]: \"quoted\" \\ tab\t", 28);
+	r[2] = mk(-1, -1, KD_NO_TIME, "C12", "no prio\n", 8);
+	r[3] = mk(0, 4, 1234567890, NULL, "", 0);
+	run(false, r, 4,
+	    "{\n"
+	    "   \"dmesg\": [\n"
+	    "      {\n"
+	    "         \"pri\": 6,\n"
+	    "         \"time\":     0.000000,\n"
+	    "         \"caller\": \"T1\",\n"
+	    "         \"msg\": \"Linux version\"\n"
+	    "      },{\n"
+	    "         \"pri\": 30,\n"
+	    "         \"time\":    10.441520,\n"
+	    "         \"msg\": \"systemd[1]: \\\"quoted\\\" \\\\ tab\\t\"\n"
+	    "      },{\n"
+	    "         \"time\":     0.000000,\n"
+	    "         \"caller\": \"C12\",\n"
+	    "         \"msg\": \"no prio\\n\"\n"
+	    "      }\n"
+	    "   ]\n"
+	    "}\n",
+	    "-J: dmesg's keys, order and layout; empty text skipped");
+
+	run(true, r, 2,
+	    "{\n"
+	    "   \"dmesg\": [\n"
+	    "      {\n"
+	    "         \"fac\": \"kern\",\n"
+	    "         \"pri\": \"info\",\n"
+	    "         \"time\":     0.000000,\n"
+	    "         \"caller\": \"T1\",\n"
+	    "         \"msg\": \"Linux version\"\n"
+	    "      },{\n"
+	    "         \"fac\": \"daemon\",\n"
+	    "         \"pri\": \"info\",\n"
+	    "         \"time\":    10.441520,\n"
+	    "         \"msg\": \"systemd[1]: \\\"quoted\\\" \\\\ tab\\t\"\n"
+	    "      }\n"
+	    "   ]\n"
+	    "}\n",
+	    "-J -x: fac and pri as names");
+
+	run(false, r + 3, 1, "", "-J without records prints nothing");
+
+	for (i = 0; i < 4; i++)
+		kd_record_free(&r[i]);
+
+	r[0] = mk(0, 3, 1500000, NULL, "usb 1-1: \033bad\x01 \xc3\xa9\x7f\0tail", 20);
+	kd_record_dict_add(&r[0], "SUBSYSTEM", 9, "usb", 3);
+	kd_record_dict_add(&r[0], "DEVICE", 6, "c189:1", 6);
+	kd_record_dict_add(&r[0], "TAG", 3, "a", 1);
+	kd_record_dict_add(&r[0], "TAG", 3, "b\"", 2);
+	r[1] = mk(0, 6, 2000000, NULL, "\0starts with NUL", 16);
+	run(false, r, 2,
+	    "{\n"
+	    "   \"dmesg\": [\n"
+	    "      {\n"
+	    "         \"pri\": 3,\n"
+	    "         \"time\":     1.500000,\n"
+	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\x7f\",\n"
+	    "         \"SUBSYSTEM\": \"usb\",\n"
+	    "         \"DEVICE\": \"c189:1\",\n"
+	    "         \"TAG\": [\n"
+	    "             \"a\", \"b\\\"\"\n"
+	    "         ]\n"
+	    "      },{\n"
+	    "         \"pri\": 6,\n"
+	    "         \"time\":     2.000000,\n"
+	    "         \"msg\": null\n"
+	    "      }\n"
+	    "   ]\n"
+	    "}\n",
+	    "-J: control bytes \\u00XX, high bytes as is, NUL ends msg, dictionary after msg");
+	kd_record_free(&r[0]);
+	kd_record_free(&r[1]);
+
+	return tap_done();
+}
