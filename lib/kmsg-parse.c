@@ -1,2 +1,228 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* kmsg-parse.c - placeholder, filled in by its owner. */
+/*
+ * kmsg-parse.c - the /dev/kmsg record format (see kmsg-parse.h).
+ *
+ * Parsing is strict about the header, because a header that does not
+ * parse means the bytes are not a record (a binary file, a cut dump), and
+ * lenient about the rest: text and dictionary values are whatever the
+ * kernel sent, bounded by KD_RECORD_MAX and KD_DICT_MAX so that no input
+ * makes a record grow without limit.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kmsg-parse.h"
+
+static int hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+size_t kd_kmsg_unescape(char *dst, size_t max, const char *src, size_t len,
+			int *more)
+{
+	size_t i = 0, n = 0;
+
+	if (more)
+		*more = 0;
+	while (i < len) {
+		unsigned char c = src[i];
+		size_t step = 1;
+		int hi, lo;
+
+		if (c == '\\' && i + 3 < len &&
+		    src[i + 1] == 'x' &&
+		    (hi = hexval(src[i + 2])) >= 0 &&
+		    (lo = hexval(src[i + 3])) >= 0) {
+			c = (unsigned char)(hi << 4 | lo);
+			step = 4;
+		}
+		if (n == max) {
+			if (more)
+				*more = 1;
+			break;
+		}
+		dst[n++] = (char)c;
+		i += step;
+	}
+	return n;
+}
+
+/* Digits only (the kernel never sends a sign or blanks); NULL on overflow. */
+static const char *parse_u64(const char *p, const char *end, uint64_t *val)
+{
+	const char *start = p;
+	uint64_t v = 0;
+
+	while (p < end && *p >= '0' && *p <= '9') {
+		unsigned int d = (unsigned int)(*p - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
+			return NULL;
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == start)
+		return NULL;
+	*val = v;
+	return p;
+}
+
+/* The end of the header field at @p: the next ',' or ';' before a newline. */
+static const char *field_end(const char *p, const char *end)
+{
+	while (p < end && *p != ',' && *p != ';' && *p != '\n')
+		p++;
+	return p;
+}
+
+static int set_text(struct kd_record *rec, const char *p, size_t len,
+		    unsigned int *cut)
+{
+	char buf[KD_RECORD_MAX];
+	int more;
+
+	if (!memchr(p, '\\', len)) {
+		if (len > KD_RECORD_MAX) {
+			len = KD_RECORD_MAX;
+			*cut |= KD_KMSG_CUT_TEXT;
+		}
+		return kd_record_set_text(rec, p, len);
+	}
+	len = kd_kmsg_unescape(buf, sizeof(buf), p, len, &more);
+	if (more)
+		*cut |= KD_KMSG_CUT_TEXT;
+	return kd_record_set_text(rec, buf, len);
+}
+
+/* One " KEY=value" line, @p after the leading space, @end at its newline. */
+static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
+			 unsigned int *cut)
+{
+	char key[128];
+	char val[KD_RECORD_MAX];
+	const char *eq = memchr(p, '=', (size_t)(end - p));
+	size_t klen, vlen;
+	int more, rc;
+
+	if (!eq || eq == p) {
+		*cut |= KD_KMSG_BAD_DICT;
+		return 0;
+	}
+	klen = kd_kmsg_unescape(key, sizeof(key), p, (size_t)(eq - p), &more);
+	if (more || memchr(key, '\0', klen)) {
+		*cut |= KD_KMSG_BAD_DICT;
+		return 0;
+	}
+	if (rec->dict_len >= KD_DICT_MAX) {
+		*cut |= KD_KMSG_CUT_DICT;
+		return 0;
+	}
+	vlen = kd_kmsg_unescape(val, sizeof(val), eq + 1,
+				(size_t)(end - eq - 1), &more);
+	if (more)
+		*cut |= KD_KMSG_CUT_TEXT;
+	rc = kd_record_dict_add(rec, key, klen, val, vlen);
+	return rc == -E2BIG ? 0 : rc;
+}
+
+static void set_caller(struct kd_record *rec, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	/* "T<pid>" or "C<cpu>": 11 bytes at most; longer is not a caller id. */
+	if (n == 0 || n >= sizeof(rec->caller))
+		return;
+	memcpy(rec->caller, p, n);
+	rec->caller[n] = '\0';
+}
+
+int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
+		  unsigned int *cutp)
+{
+	const char *p = buf, *end = buf + len, *nul, *f, *nl;
+	uint64_t pri, seq, usec;
+	unsigned int cut = 0;
+	bool first = true;
+	int rc;
+
+	if (cutp)
+		*cutp = 0;
+	kd_record_reset(rec);
+	nul = memchr(buf, '\0', len);
+	if (nul)
+		end = nul;
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+		p++;
+
+	p = parse_u64(p, end, &pri);
+	if (!p || p == end || *p != ',' || pri > INT_MAX)
+		return -EINVAL;
+	p = parse_u64(p + 1, end, &seq);
+	if (!p || p == end || *p != ',')
+		return -EINVAL;
+	p = parse_u64(p + 1, end, &usec);
+	if (!p || p == end || (*p != ',' && *p != ';') || usec > INT64_MAX)
+		return -EINVAL;
+
+	/* Flags, then optional "name=value" fields, up to the ';'. */
+	while (*p == ',') {
+		f = p + 1;
+		p = field_end(f, end);
+		if (p == end || *p == '\n')
+			return -EINVAL;
+		if (first) {
+			if (memchr(f, 'c', (size_t)(p - f)))
+				rec->flags |= KD_REC_CONT;
+			first = false;
+		} else if (p - f > 7 && memcmp(f, "caller=", 7) == 0) {
+			set_caller(rec, f + 7, p);
+		}
+	}
+	p++;	/* the ';' */
+
+	/* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	rec->seq = seq;
+	rec->ts_usec = (int64_t)usec;
+
+	nl = memchr(p, '\n', (size_t)(end - p));
+	if (!nl)
+		nl = end;
+	rc = set_text(rec, p, (size_t)(nl - p), &cut);
+	if (rc)
+		return rc;
+
+	for (p = nl < end ? nl + 1 : end; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		if (nl == p)
+			continue;		/* blank line */
+		if (*p != ' ') {
+			cut |= KD_KMSG_BAD_DICT;
+		} else {
+			rc = add_dict_line(rec, p + 1, nl, &cut);
+			if (rc)
+				return rc;
+		}
+		if (nl == end)
+			break;
+	}
+	if (cutp)
+		*cutp = cut;
+	return 0;
+}

@@ -1,5 +1,54 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* kmsg-parse.h - placeholder, filled in by its owner. */
+/*
+ * kmsg-parse.h - parse one /dev/kmsg record into struct kd_record.
+ *
+ * A record is what one read() of /dev/kmsg returns:
+ *
+ *	pri,seq,usec,flags[,caller=T123][,...];escaped text\n
+ *	 KEY=escaped value\n
+ *	...
+ *
+ * The kernel escapes bytes < 0x20, >= 0x7f and '\' as \xNN in the text and
+ * in dictionary values; the parser undoes that, so records hold the bytes
+ * that were logged.  The same parser serves the live device and -K dumps.
+ */
 #ifndef KDMESG_KMSG_PARSE_H
 #define KDMESG_KMSG_PARSE_H
-#endif
+
+#include <stddef.h>
+
+#include "record.h"
+
+/* Bits of *@cut from kd_kmsg_parse(): the record was kept but shortened. */
+enum kd_kmsg_cut {
+	KD_KMSG_CUT_TEXT	= 1 << 0,	/* text longer than KD_RECORD_MAX */
+	KD_KMSG_CUT_DICT	= 1 << 1,	/* more than KD_DICT_MAX entries */
+	KD_KMSG_BAD_DICT	= 1 << 2,	/* a dictionary line was unusable */
+};
+
+/**
+ * kd_kmsg_parse() - parse the record in @buf[0..@len) into @rec.
+ * @rec:  reset first by the parser; on success it holds the record.
+ * @cut:  set to a mask of enum kd_kmsg_cut (0 when nothing was dropped);
+ *        may be NULL.
+ *
+ * Leading white space is skipped (dumps may put a newline before a NUL).
+ * The header must have a numeric priority, sequence number and timestamp
+ * and end with ';' before the end of the first line.  A NUL byte ends the
+ * record.  Returns 0, -EINVAL for a record that does not parse (rec is
+ * then unspecified), or -ENOMEM.
+ */
+int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
+		  unsigned int *cut);
+
+/**
+ * kd_kmsg_unescape() - undo the kernel's \xNN escapes.
+ * Copies at most @max bytes of the unescaped form of @src[0..@len) to @dst
+ * and returns how many it wrote; *@more is set when output was dropped
+ * because of @max.  Anything that is not a complete \xNN escape is kept
+ * as is.
+ */
+size_t kd_kmsg_unescape(char *dst, size_t max, const char *src, size_t len,
+			int *more);
+
+#endif /* KDMESG_KMSG_PARSE_H */

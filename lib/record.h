@@ -53,6 +53,21 @@ struct kd_record {
 	size_t dict_cap;
 };
 
+/*
+ * What the readers put in a record (lib/kmsg-parse.c, lib/syslog-parse.c),
+ * for writers that must print what util-linux dmesg prints:
+ * - facility/level come from the priority masked as LOG_FAC()/LOG_PRI()
+ *   do (facility 0..127); dmesg treats facility >= 24 as unknown (no -x
+ *   prefix, rejected by -f/-l).  No priority (syslog lines without a
+ *   valid "<pri>"): KD_NO_FACILITY/KD_NO_LEVEL and KD_REC_HAS_PRI clear.
+ * - Records from syslog(2) and -F files have seq KD_NO_SEQ.  A line whose
+ *   "[time]" is missing or unreadable has ts_usec KD_NO_TIME: dmesg prints
+ *   it as "[    0.000000]".  The text may be empty; dmesg then prints just
+ *   a newline (no time, no prefix).  Syslog text may hold newlines (lines
+ *   without "<pri>" belong to the record above) and is never escaped.
+ * - caller is the id without brackets or padding ("T123", "C2").
+ */
+
 /** kd_record_init() - make @rec an empty record that owns no memory. */
 void kd_record_init(struct kd_record *rec);
 

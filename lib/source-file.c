@@ -1,2 +1,462 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* source-file.c - placeholder, filled in by its owner. */
+/*
+ * source-file.c - records from saved logs: -F (syslog(2) format, as
+ * `dmesg -F` reads it), -K (/dev/kmsg records separated by NUL bytes, as
+ * `dmesg -K` reads them, or by newlines as `cat /dev/kmsg > f` writes
+ * them), standard input for "-", and the in-memory syslog(2) buffer.
+ *
+ * Regular files are mapped whole, so records are parsed in place with no
+ * copy and no per-record allocation beyond the record's own buffers.
+ * Pipes are read through a fixed window (STREAM_CAP); a record that does
+ * not fit is cut, counted as truncated, and the rest of it skipped, so no
+ * input makes the reader allocate without bound.
+ *
+ * Before the first record the start of the input is checked: empty input
+ * is -ENODATA, input that is plainly not a log (NUL bytes inside a syslog
+ * file, control bytes, or a kmsg dump none of whose first records parse)
+ * is -EINVAL, so that a wrong file gives one clear error, not garbage.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kmsg-parse.h"
+#include "source-internal.h"
+#include "syslog-parse.h"
+
+/* Read window for pipes: far above any real record (8 KiB + dictionary). */
+#define STREAM_CAP	(1024 * 1024)
+/* How much of the input the format checks look at. */
+#define DETECT_WINDOW	(64 * 1024)
+/* How many kmsg records may fail to parse before input is called binary. */
+#define DETECT_RECORDS	8
+
+enum file_format {
+	FMT_SYSLOG,		/* "<pri>[time] text", records split at "\n<" */
+	FMT_KMSG_NUL,		/* kmsg records, each ended by a NUL byte */
+	FMT_KMSG_NL,		/* kmsg records with " KEY=value" lines */
+};
+
+struct file_source {
+	struct kd_source base;
+	enum file_format fmt;
+	int in_fd;
+	bool close_fd;
+
+	const char *data;	/* the input window: data[pos..len) unread */
+	size_t len;
+	size_t pos;
+	bool eof;		/* nothing follows data[len - 1] */
+	bool skipping;		/* dropping the rest of a cut record */
+
+	void *map;		/* whole-file mapping, or NULL */
+	size_t map_len;
+	char *buf;		/* window for pipes, or the owned buffer */
+	size_t cap;
+};
+
+/* Read more into the window, first moving the unread part to its start. */
+static int fill(struct file_source *fs)
+{
+	ssize_t n;
+
+	if (fs->map || fs->eof)
+		return 0;
+	if (fs->pos > 0) {
+		memmove(fs->buf, fs->buf + fs->pos, fs->len - fs->pos);
+		fs->len -= fs->pos;
+		fs->pos = 0;
+	}
+	if (fs->len == fs->cap)
+		return 0;
+	do
+		n = read(fs->in_fd, fs->buf + fs->len, fs->cap - fs->len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	if (n == 0)
+		fs->eof = true;
+	fs->len += (size_t)n;
+	fs->data = fs->buf;
+	return 0;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
+/* The end of the record at @b, or NULL when more input is needed. */
+static const char *record_end(const struct file_source *fs, const char *b,
+			      const char *end, const char **next)
+{
+	const char *e, *p;
+
+	switch (fs->fmt) {
+	case FMT_SYSLOG:
+		e = kd_syslog_record_end(b, end);
+		*next = e ? e + 1 : NULL;
+		return e;
+	case FMT_KMSG_NUL:
+		e = memchr(b, '\0', (size_t)(end - b));
+		*next = e ? e + 1 : NULL;
+		return e;
+	case FMT_KMSG_NL:
+		for (p = b; p < end; p = e + 1) {
+			e = memchr(p, '\n', (size_t)(end - p));
+			if (!e || e + 1 == end)
+				return NULL;
+			if (e[1] != ' ') {
+				*next = e + 1;
+				return e + 1;
+			}
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* Where a cut record's rest ends: the start of the next record, or NULL. */
+static const char *skip_end(const struct file_source *fs, const char *p,
+			    const char *end)
+{
+	const char *nl;
+
+	if (fs->fmt == FMT_KMSG_NUL) {
+		nl = memchr(p, '\0', (size_t)(end - p));
+		return nl ? nl + 1 : NULL;
+	}
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl || nl + 1 == end)
+			return NULL;
+		if (fs->fmt == FMT_SYSLOG ? nl[1] == '<' : nl[1] != ' ')
+			return nl + 1;
+	}
+	return NULL;
+}
+
+/* Skip what goes between records: zero padding, blank lines. */
+static const char *skip_gap(const struct file_source *fs, const char *p,
+			    const char *end)
+{
+	if (fs->fmt == FMT_SYSLOG)
+		return kd_syslog_skip_nul(p, end);
+	while (p < end && (*p == '\0' || (fs->fmt == FMT_KMSG_NL && *p == '\n')))
+		p++;
+	return p;
+}
+
+/*
+ * The next record's span [*b, *e).  *last: it runs to the end of the
+ * input; *cut: it was cut at the window size.  Returns 1, 0 at the end,
+ * or a negative errno from read().
+ */
+static int next_span(struct file_source *fs, const char **b, const char **e,
+		     bool *last, bool *cut)
+{
+	int rc;
+
+	*last = *cut = false;
+	for (;;) {
+		const char *p = fs->data + fs->pos, *end = fs->data + fs->len;
+		const char *next = NULL;
+
+		if (fs->skipping) {
+			next = skip_end(fs, p, end);
+			if (next) {
+				fs->pos = (size_t)(next - fs->data);
+				fs->skipping = false;
+				continue;
+			}
+			/* Keep a final newline: the next byte decides. */
+			fs->pos = fs->len;
+			if (fs->fmt != FMT_KMSG_NUL && end > p && end[-1] == '\n')
+				fs->pos--;
+			if (fs->eof)
+				return 0;
+			if ((rc = fill(fs)) < 0)
+				return rc;
+			continue;
+		}
+
+		p = skip_gap(fs, p, end);
+		fs->pos = (size_t)(p - fs->data);
+		if (p == end) {
+			if (fs->eof)
+				return 0;
+			if ((rc = fill(fs)) < 0)
+				return rc;
+			continue;
+		}
+
+		*e = record_end(fs, p, end, &next);
+		if (!*e) {
+			if (!fs->eof && (fs->pos > 0 || fs->len < fs->cap)) {
+				if ((rc = fill(fs)) < 0)
+					return rc;
+				continue;
+			}
+			*e = next = end;
+			if (fs->eof) {
+				*last = true;
+			} else {
+				*cut = true;
+				fs->skipping = true;
+			}
+		}
+		*b = p;
+		fs->pos = (size_t)(next - fs->data);
+		return 1;
+	}
+}
+
+static bool only_blanks(const char *b, const char *e)
+{
+	for (; b < e; b++)
+		if (!is_blank(*b))
+			return false;
+	return true;
+}
+
+static int file_next(struct kd_source *src, struct kd_record *rec)
+{
+	struct file_source *fs = (struct file_source *)src;
+	const char *b, *e;
+	bool last, span_cut;
+	unsigned int cut;
+	int rc;
+
+	for (;;) {
+		rc = next_span(fs, &b, &e, &last, &span_cut);
+		if (rc <= 0)
+			return rc;
+
+		if (fs->fmt == FMT_SYSLOG) {
+			rc = kd_syslog_parse(b, e, last, rec, &cut);
+			if (rc < 0)
+				return rc;
+			if (cut || span_cut)
+				src->stats.truncated++;
+			return 1;
+		}
+
+		if (only_blanks(b, e))
+			continue;
+		rc = kd_kmsg_parse(b, (size_t)(e - b), rec, &cut);
+		if (rc == -EINVAL) {
+			/* A record cut by the end of the input is truncated. */
+			if (span_cut || (last && fs->fmt == FMT_KMSG_NUL) ||
+			    (last && e[-1] != '\n'))
+				src->stats.truncated++;
+			else
+				src->stats.malformed++;
+			continue;
+		}
+		if (rc < 0)
+			return rc;
+		if (cut || span_cut)
+			src->stats.truncated++;
+		return 1;
+	}
+}
+
+static void file_close(struct kd_source *src)
+{
+	struct file_source *fs = (struct file_source *)src;
+
+	if (fs->map)
+		munmap(fs->map, fs->map_len);
+	free(fs->buf);
+	if (fs->close_fd)
+		close(fs->in_fd);
+	free(fs);
+}
+
+static const struct kd_source_ops file_ops = {
+	.next = file_next,
+	.close = file_close,
+};
+
+/* Does a syslog-format window look like text?  -EINVAL when not. */
+static int check_syslog_text(const char *d, size_t n)
+{
+	size_t last = n, ctrl = 0;
+
+	while (last > 0 && d[last - 1] == '\0')
+		last--;
+	/* NUL bytes inside the text: a binary file, not a log. */
+	if (memchr(d, '\0', last))
+		return -EINVAL;
+	for (size_t i = 0; i < last; i++) {
+		unsigned char c = (unsigned char)d[i];
+
+		if ((c < 0x20 && !strchr("\t\n\r\f\v\b\x1b", c)) || c == 0x7f)
+			ctrl++;
+	}
+	return ctrl * 8 > last ? -EINVAL : 0;
+}
+
+/* Does at least one of the first kmsg records in the window parse? */
+static int check_kmsg_records(const struct file_source *fs, const char *d,
+			      size_t n)
+{
+	const char *p = d, *end = d + n, *e;
+	struct kd_record rec;
+	int tried = 0, ok = 0;
+
+	kd_record_init(&rec);
+	while (p < end && tried < DETECT_RECORDS && !ok) {
+		char sep = fs->fmt == FMT_KMSG_NUL ? '\0' : '\n';
+
+		e = memchr(p, sep, (size_t)(end - p));
+		if (!e && !fs->eof)
+			break;		/* an unfinished record proves nothing */
+		if (!e)
+			e = end;
+		if (!only_blanks(p, e) && !(sep == '\n' && *p == ' ')) {
+			tried++;
+			ok = kd_kmsg_parse(p, (size_t)(e - p), &rec, NULL) == 0;
+		}
+		p = e + 1;
+	}
+	kd_record_free(&rec);
+	return tried > 0 && !ok ? -EINVAL : 0;
+}
+
+static int detect(struct file_source *fs)
+{
+	size_t n = fs->len < DETECT_WINDOW ? fs->len : DETECT_WINDOW;
+	const char *d = fs->data;
+	size_t i = 0;
+
+	while (i < n && d[i] == '\0')
+		i++;
+	if (i == n)
+		return fs->eof && n == fs->len ? -ENODATA : -EINVAL;
+
+	if (fs->fmt == FMT_SYSLOG)
+		return check_syslog_text(d, n);
+	if (!memchr(d, '\0', n))
+		fs->fmt = FMT_KMSG_NL;
+	return check_kmsg_records(fs, d, n);
+}
+
+static struct file_source *file_source_new(enum kd_source_kind kind,
+					   unsigned int flags)
+{
+	struct file_source *fs = calloc(1, sizeof(*fs));
+
+	if (!fs)
+		return NULL;
+	fs->base.ops = &file_ops;
+	fs->base.kind = kind;
+	fs->base.flags = flags;
+	fs->base.fd = -1;
+	fs->in_fd = -1;
+	fs->fmt = kind == KD_SOURCE_KMSG_FILE ? FMT_KMSG_NUL : FMT_SYSLOG;
+	return fs;
+}
+
+/* Map a regular file read from its start; 1 when mapped, 0 to stream. */
+static int try_map(struct file_source *fs)
+{
+	struct stat st;
+	void *m;
+
+	if (fstat(fs->in_fd, &st) < 0)
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (uintmax_t)st.st_size > SIZE_MAX ||
+	    lseek(fs->in_fd, 0, SEEK_CUR) != 0)
+		return 0;
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fs->in_fd, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	(void)madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
+	fs->map = m;
+	fs->map_len = (size_t)st.st_size;
+	fs->data = m;
+	fs->len = fs->map_len;
+	fs->eof = true;
+	return 1;
+}
+
+int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
+			const char *path, unsigned int flags)
+{
+	struct file_source *fs;
+	int rc;
+
+	*out = NULL;
+	if (kind != KD_SOURCE_SYSLOG_FILE && kind != KD_SOURCE_KMSG_FILE)
+		return -EINVAL;
+	fs = file_source_new(kind, flags);
+	if (!fs)
+		return -ENOMEM;
+
+	if (strcmp(path, "-") == 0) {
+		fs->in_fd = STDIN_FILENO;
+	} else {
+		fs->in_fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fs->in_fd < 0) {
+			rc = -errno;
+			goto fail;
+		}
+		fs->close_fd = true;
+	}
+
+	rc = try_map(fs);
+	if (rc < 0)
+		goto fail;
+	if (rc == 0) {
+		fs->cap = STREAM_CAP;
+		fs->buf = malloc(fs->cap);
+		if (!fs->buf) {
+			rc = -ENOMEM;
+			goto fail;
+		}
+		fs->data = fs->buf;
+		while (!fs->eof && fs->len < DETECT_WINDOW)
+			if ((rc = fill(fs)) < 0)
+				goto fail;
+	}
+
+	rc = detect(fs);
+	if (rc < 0)
+		goto fail;
+	*out = &fs->base;
+	return 0;
+fail:
+	file_close(&fs->base);
+	return rc;
+}
+
+int kd_buffer_source_open(struct kd_source **out, enum kd_source_kind kind,
+			  char *buf, size_t len)
+{
+	struct file_source *fs = file_source_new(kind, 0);
+
+	*out = NULL;
+	if (!fs) {
+		free(buf);
+		return -ENOMEM;
+	}
+	fs->fmt = FMT_SYSLOG;
+	fs->buf = buf;
+	fs->cap = len;
+	fs->data = buf;
+	fs->len = len;
+	fs->eof = true;
+	*out = &fs->base;
+	return 0;
+}

@@ -34,7 +34,14 @@ enum kd_source_flags {
 struct kd_source_stats {
 	uint64_t records;	/* records returned */
 	uint64_t malformed;	/* records skipped because they did not parse */
-	uint64_t truncated;	/* records cut at KD_RECORD_MAX or end of input */
+	/*
+	 * Records cut at KD_RECORD_MAX or by the end of the input.  Records
+	 * that were returned without part of their dictionary (more than
+	 * KD_DICT_MAX lines, or a line without '=') count here too; a record
+	 * whose header was cut by the end of the input is counted here and
+	 * not returned.
+	 */
+	uint64_t truncated;
 	uint64_t lost;		/* records overwritten before we read them (EPIPE) */
 };
 
@@ -48,6 +55,18 @@ struct kd_source;
  *
  * Returns 0 and sets *@out, or a negative errno (-EACCES/-EPERM for
  * dmesg_restrict, -ENOENT, -EINVAL for an empty or binary file, ...).
+ *
+ * Details of the readers (lib/source-*.c):
+ * - KD_SOURCE_KMSG with @path NULL falls back to syslog(2) when /dev/kmsg
+ *   cannot be used, as dmesg does; kd_source_kind() then says
+ *   KD_SOURCE_SYSLOG.  When syslog(2) fails too, the /dev/kmsg error is
+ *   returned (-EPERM/-EACCES under dmesg_restrict).  In follow mode a
+ *   blocked read interrupted by a signal returns -EINTR.
+ * - Files: an empty file (or one holding only NUL bytes) is -ENODATA; a
+ *   binary file is -EINVAL (-F: NUL or control bytes inside the text; -K:
+ *   none of the first 8 records parse); a directory is -EISDIR.
+ * - -K detects NUL-separated dumps (`dmesg -K`) and newline dumps
+ *   (`cat /dev/kmsg`, " KEY=value" lines belong to the record above).
  */
 int kd_source_open(struct kd_source **out, enum kd_source_kind kind,
 		   const char *path, unsigned int flags, size_t size);

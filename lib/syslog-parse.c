@@ -1,2 +1,198 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* syslog-parse.c - placeholder, filled in by its owner. */
+/*
+ * syslog-parse.c - the syslog(2) buffer format (see syslog-parse.h).
+ *
+ * The numeric fields are read the way strtol() reads them (leading blanks
+ * and a sign accepted), but bounded to the record, because that is what
+ * decides which bytes dmesg shows as text when the input is not quite
+ * what the kernel writes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "syslog-parse.h"
+
+const char *kd_syslog_record_end(const char *begin, const char *end)
+{
+	const char *p = begin + 1;
+
+	while (p < end - 1) {
+		const char *nl = memchr(p, '\n', (size_t)(end - 1 - p));
+
+		if (!nl)
+			return NULL;
+		if (nl[1] == '<')
+			return nl;
+		p = nl + 1;
+	}
+	return NULL;
+}
+
+const char *kd_syslog_skip_nul(const char *p, const char *end)
+{
+	while (p < end && *p == '\0')
+		p++;
+	return p;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+	       c == '\r';
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * strtol() on [p, end): returns the end of the number, or @p when there
+ * are no digits.  *@ovf is set on overflow (the value saturates, as
+ * strtol's does).  The caller guarantees a non-number byte before @end.
+ */
+static const char *parse_long(const char *p, const char *end, long *val,
+			      int *ovf)
+{
+	const char *q = p;
+	unsigned long v = 0, lim;
+	int neg = 0;
+
+	*ovf = 0;
+	*val = 0;
+	while (q < end && is_space(*q))
+		q++;
+	if (q < end && (*q == '+' || *q == '-'))
+		neg = *q++ == '-';
+	if (q == end || !is_digit(*q))
+		return p;
+	lim = neg ? (unsigned long)LONG_MAX + 1 : (unsigned long)LONG_MAX;
+	for (; q < end && is_digit(*q); q++) {
+		unsigned long d = (unsigned long)(*q - '0');
+
+		if (*ovf || v > (lim - d) / 10) {
+			*ovf = 1;
+			continue;
+		}
+		v = v * 10 + d;
+	}
+	if (*ovf)
+		*val = neg ? LONG_MIN : LONG_MAX;
+	else
+		*val = neg ? (long)(0 - v) : (long)v;
+	return q;
+}
+
+/* The first @c or NUL in [p, end), or NULL. */
+static const char *find_stop(const char *p, const char *end, char c)
+{
+	for (; p < end; p++)
+		if (*p == c || *p == '\0')
+			return p;
+	return NULL;
+}
+
+static const char *parse_pri(const char *p, const char *end,
+			     struct kd_record *rec)
+{
+	const char *gt = find_stop(p + 1, end, '>');
+	const char *num_end;
+	long pri;
+	int ovf;
+
+	if (!gt)
+		return end;
+	if (*gt == '>') {
+		num_end = parse_long(p + 1, gt, &pri, &ovf);
+		if (num_end == gt && num_end > p + 1 && !ovf) {
+			rec->facility = (int)((pri & 0x3f8) >> 3);
+			rec->level = (int)(pri & 7);
+			rec->flags |= KD_REC_HAS_PRI;
+		}
+	}
+	return gt + 1;
+}
+
+/* "[sssss.uuuuuu]": @p is at the '['; returns where the text goes on. */
+static const char *parse_time(const char *p, const char *end,
+			      struct kd_record *rec)
+{
+	const char *str0 = p + 1, *str = str0, *rb, *num_end;
+	long sec = 0, usec = 0;
+	int ovf, ok, seen;
+
+	rb = find_stop(str0, end, ']');
+	if (!rb || *rb != ']')
+		return str0;
+
+	num_end = parse_long(str, rb, &sec, &ovf);
+	seen = num_end != str;
+	if (!ovf && *num_end == '.' && num_end + 1 < rb) {
+		str = num_end + 1;
+		num_end = parse_long(str, rb, &usec, &ovf);
+	}
+	ok = !ovf && num_end != str && *num_end == ']';
+
+	/* dmesg keeps what it converted even when the field is bad. */
+	if (seen && !ovf && sec <= INT64_MAX / 1000000 - 1 &&
+	    sec >= INT64_MIN / 1000000 + 1)
+		rec->ts_usec = (int64_t)sec * 1000000 + usec;
+	return ok ? num_end + 1 : str0;
+}
+
+int kd_syslog_parse(const char *begin, const char *end, bool last,
+		    struct kd_record *rec, unsigned int *cut)
+{
+	const char *p = begin, *mesg;
+	size_t size;
+
+	kd_record_reset(rec);
+	if (cut)
+		*cut = 0;
+
+	if (p < end && *p == '<')
+		p = parse_pri(p, end, rec);
+
+	if (p + 1 < end && *p == '[' &&
+	    (p[1] == ' ' || is_digit(p[1]))) {
+		p = parse_time(p, end, rec);
+		if (p < end && *p == ' ')
+			p++;
+	}
+
+	if (p + 1 < end && *p == '[' &&
+	    (p[1] == ' ' || p[1] == 'T' || p[1] == 'C')) {
+		const char *start = p + 1, *rb, *after;
+		size_t id;
+
+		while (start < end && *start == ' ')
+			start++;
+		rb = find_stop(p, end, ']');
+		after = rb ? rb + 1 : end;
+		id = (size_t)(after - start);
+		if (id > 1 && id - 1 < sizeof(rec->caller)) {
+			const char *nul = memchr(start, '\0', id - 1);
+			size_t n = nul ? (size_t)(nul - start) : id - 1;
+
+			memcpy(rec->caller, start, n);
+			rec->caller[n] = '\0';
+		}
+		mesg = after < end ? after + 1 : end;
+	} else {
+		mesg = p;
+	}
+
+	size = (size_t)(end - mesg);
+	if (last && size > 0 && end[-1] == '\n')
+		size--;
+	if (size > KD_RECORD_MAX) {
+		size = KD_RECORD_MAX;
+		if (cut)
+			*cut = 1;
+	}
+	return kd_record_set_text(rec, mesg, size);
+}

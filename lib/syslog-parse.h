@@ -1,5 +1,54 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* syslog-parse.h - placeholder, filled in by its owner. */
+/*
+ * syslog-parse.h - split and parse the syslog(2) buffer format:
+ *
+ *	<pri>[sssss.uuuuuu] text\n			(printk.time=1)
+ *	<pri>[sssss.uuuuuu][  T123] text\n		(CONFIG_PRINTK_CALLER)
+ *
+ * This is what SYSLOG_ACTION_READ_ALL returns and what `dmesg -F` reads.
+ * util-linux dmesg splits records only where a newline is followed by
+ * '<', and reads a bracket after the time as a caller id; these parsers
+ * follow the same rules so that kdmesg prints what dmesg prints, odd
+ * input included.  Text is kept raw (syslog(2) does not escape).
+ */
 #ifndef KDMESG_SYSLOG_PARSE_H
 #define KDMESG_SYSLOG_PARSE_H
-#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "record.h"
+
+/**
+ * kd_syslog_record_end() - where the record starting at @begin ends.
+ * Returns the newline of the first "\n<" after @begin (a "\n<" at @begin
+ * itself does not count, as in dmesg), or NULL when @end comes first: the
+ * record then runs to @end if that is the end of the input.  The byte at
+ * @end is never read, so a newline at @end - 1 is not a boundary.
+ */
+const char *kd_syslog_record_end(const char *begin, const char *end);
+
+/**
+ * kd_syslog_skip_nul() - skip the NUL bytes dmesg ignores before a record
+ * (zero padding at the end of a buffer).  Returns the first other byte or
+ * @end.
+ */
+const char *kd_syslog_skip_nul(const char *p, const char *end);
+
+/**
+ * kd_syslog_parse() - parse one record [@begin, @end) into @rec.
+ * @last: the record runs to the end of the input (a final newline is then
+ *        not part of the text).
+ * @cut:  set to 1 when the text was cut at KD_RECORD_MAX, else 0; may be
+ *        NULL.
+ *
+ * Every span is a record for dmesg, so this never fails on content: a
+ * missing or non-numeric priority leaves facility/level at KD_NO_* (and
+ * KD_REC_HAS_PRI clear), a missing timestamp leaves ts_usec at KD_NO_TIME
+ * (dmesg prints those as 0.000000), seq is always KD_NO_SEQ.  The text may
+ * be empty (dmesg prints an empty line for it).  Returns 0 or -ENOMEM.
+ */
+int kd_syslog_parse(const char *begin, const char *end, bool last,
+		    struct kd_record *rec, unsigned int *cut);
+
+#endif /* KDMESG_SYSLOG_PARSE_H */

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test-source-file.c - -F and -K readers on the fixtures: both kmsg dump
+ * forms give the same records, syslog files match them, bad input is
+ * counted or refused, stdin and pipes work, over-long records are cut. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "source.h"
+#include "tap.h"
+
+#define MAXREC 64
+
+struct dump {
+	struct kd_record r[MAXREC];
+	size_t n;
+	int rc;				/* open error, or last next() result */
+	struct kd_source_stats stats;
+	enum kd_source_kind kind;
+};
+
+static char fixture_dir[4096];
+
+static const char *fixture(const char *name)
+{
+	static char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, name);
+	return path;
+}
+
+static void dump_free(struct dump *d)
+{
+	for (size_t i = 0; i < MAXREC; i++)
+		kd_record_free(&d->r[i]);
+}
+
+/* Read every record of @path into @d; keeps the first MAXREC. */
+static void read_all(struct dump *d, enum kd_source_kind kind, const char *path)
+{
+	struct kd_source *src;
+	struct kd_record tmp;
+
+	memset(d, 0, sizeof(*d));
+	for (size_t i = 0; i < MAXREC; i++)
+		kd_record_init(&d->r[i]);
+	d->rc = kd_source_open(&src, kind, path, 0, 0);
+	if (d->rc < 0)
+		return;
+	d->kind = kd_source_kind(src);
+	kd_record_init(&tmp);
+	for (;;) {
+		struct kd_record *r = d->n < MAXREC ? &d->r[d->n] : &tmp;
+
+		d->rc = kd_source_next(src, r);
+		if (d->rc <= 0)
+			break;
+		d->n++;
+	}
+	d->stats = *kd_source_stats(src);
+	kd_record_free(&tmp);
+	kd_source_close(src);
+}
+
+static bool same_record(const struct kd_record *a, const struct kd_record *b)
+{
+	if (a->seq != b->seq || a->facility != b->facility ||
+	    a->level != b->level || a->ts_usec != b->ts_usec ||
+	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
+	    a->text_len != b->text_len || memcmp(a->text, b->text, a->text_len) ||
+	    a->dict_len != b->dict_len)
+		return false;
+	for (size_t i = 0; i < a->dict_len; i++)
+		if (strcmp(a->dict[i].key, b->dict[i].key) ||
+		    a->dict[i].value_len != b->dict[i].value_len ||
+		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len))
+			return false;
+	return true;
+}
+
+static void test_kmsg_dumps(void)
+{
+	static struct dump nul, nl;
+	bool same = true;
+
+	read_all(&nul, KD_SOURCE_KMSG_FILE, fixture("kmsg-nul.dump"));
+	read_all(&nl, KD_SOURCE_KMSG_FILE, fixture("kmsg-newline.dump"));
+	tap_is_int(nul.rc, 0, "NUL dump read to the end");
+	tap_is_int((long long)nul.n, 47, "47 records in the NUL dump");
+	tap_is_int((long long)nl.n, 47, "47 records in the newline dump");
+	tap_ok(nul.stats.malformed == 0 && nul.stats.truncated == 0, "nothing bad in the NUL dump");
+	tap_ok(nl.stats.malformed == 0 && nl.stats.truncated == 0, "nothing bad in the newline dump");
+	tap_ok(nul.stats.records == 47, "stats count the records");
+	for (size_t i = 0; i < 47; i++)
+		same = same && same_record(&nul.r[i], &nl.r[i]);
+	tap_ok(same, "both dump forms give identical records");
+
+	tap_ok(nul.r[0].seq == 100 && nul.r[0].level == 0, "first record: seq 100, emerg");
+	tap_is_str(nul.r[0].caller, "T0", "first caller");
+	tap_is_int((long long)nul.r[8].dict_len, 2, "pci record has two dictionary entries");
+	tap_is_str(nul.r[8].dict[1].value, "+pci:0000:00:1f.2", "DEVICE value");
+	tap_ok(nul.r[14].flags & KD_REC_CONT, "continuation flag");
+	tap_is_str(nul.r[12].caller, "C3", "CPU caller id");
+	const char *trace = "Call Trace:\n <TASK>\n dump_stack_lvl+0x48/0x70\n __warn+0x81/0x130\n </TASK>";
+	tap_is_mem(nul.r[15].text, nul.r[15].text_len, trace, strlen(trace), "multi-line text unescaped");
+	tap_is_mem(nul.r[18].text, nul.r[18].text_len,
+		   "usb 2-1: string descriptor 0 read error: \x80\xc3( \xff\xfe end", 51,
+		   "invalid UTF-8 kept as bytes");
+	tap_is_str(kd_record_dict_get(&nul.r[17], "MANUFACTURER")->value,
+		   "Fr\xc3\xbchwald\\Ger\xc3\xa4tebau", "escaped dictionary value");
+	tap_ok(nul.r[19].facility == 1 && nul.r[41].facility == 23, "facilities 1..23");
+	tap_ok(nul.r[44].ts_usec == 99999999999999LL, "large timestamp");
+	tap_is_int((long long)nul.r[46].text_len, 0, "empty text record");
+	dump_free(&nul);
+	dump_free(&nl);
+}
+
+static void test_syslog_files(void)
+{
+	static struct dump sl, slc, k;
+
+	read_all(&sl, KD_SOURCE_SYSLOG_FILE, fixture("syslog.txt"));
+	read_all(&slc, KD_SOURCE_SYSLOG_FILE, fixture("syslog-caller.txt"));
+	read_all(&k, KD_SOURCE_KMSG_FILE, fixture("kmsg-nul.dump"));
+	tap_is_int(sl.rc, 0, "syslog.txt read to the end");
+	/* 47 records, the 5-line Call Trace is 5 syslog lines. */
+	tap_is_int((long long)sl.n, 51, "one syslog record per line");
+	tap_is_int((long long)slc.n, 51, "same with caller ids");
+	tap_ok(sl.kind == KD_SOURCE_SYSLOG_FILE, "kind is syslog file");
+	tap_ok(sl.r[0].seq == KD_NO_SEQ, "no sequence numbers");
+	tap_is_mem(sl.r[0].text, sl.r[0].text_len, k.r[0].text, k.r[0].text_len,
+		   "same text as the kmsg dump");
+	tap_is_str(slc.r[15].caller, "T412", "caller id from the syslog prefix");
+	tap_is_mem(slc.r[16].text, slc.r[16].text_len, " <TASK>", 7, "continuation line is its own record");
+	tap_ok(sl.r[48].ts_usec == 99999999999999LL && sl.r[48].level == 6, "time and level of a late record");
+	tap_ok(slc.r[23].facility == 1 && slc.r[23].level == 1, "user facility from <pri>");
+	tap_is_int((long long)sl.r[50].text_len, 0, "empty message");
+	dump_free(&sl);
+	dump_free(&slc);
+	dump_free(&k);
+}
+
+static void test_bad_input(void)
+{
+	static struct dump d;
+
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("kmsg-malformed.dump"));
+	tap_is_int((long long)d.n, 8, "malformed dump: the 8 usable records");
+	tap_is_int((long long)d.stats.malformed, 6, "6 malformed records counted");
+	tap_is_int((long long)d.stats.truncated, 3, "3 records cut (dict, text, bad dict line)");
+	tap_is_int((long long)d.r[3].text_len, KD_RECORD_MAX, "long text bounded");
+	tap_is_mem(d.r[7].text, d.r[7].text_len, "bad escapes \\xZZ \\x \\\\ AB", 25,
+		   "bad escapes kept");
+	dump_free(&d);
+
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("kmsg-truncated.dump"));
+	tap_is_int((long long)d.n, 2, "truncated dump: 2 records");
+	tap_is_int((long long)d.stats.truncated, 1, "the cut one counted as truncated");
+	tap_is_int((long long)d.stats.malformed, 0, "and not as malformed");
+	dump_free(&d);
+
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("kmsg-malformed-newline.dump"));
+	tap_is_int((long long)d.n, 3, "newline dump with junk: 3 records");
+	tap_is_int((long long)d.stats.malformed, 2, "junk line and short header counted");
+	dump_free(&d);
+
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture("syslog-malformed.txt"));
+	tap_is_int((long long)d.n, 9, "odd syslog file: every span is a record");
+	tap_is_int((long long)d.stats.malformed, 0, "nothing skipped");
+	dump_free(&d);
+
+	const char *refused[] = { "binary.elf", "random.bin" };
+	for (int i = 0; i < 2; i++) {
+		read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture(refused[i]));
+		tap_is_int(d.rc, -EINVAL, "-F refuses binary input");
+		read_all(&d, KD_SOURCE_KMSG_FILE, fixture(refused[i]));
+		tap_is_int(d.rc, -EINVAL, "-K refuses binary input");
+	}
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("syslog.txt"));
+	tap_is_int(d.rc, -EINVAL, "-K refuses a syslog-format file");
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture("empty.txt"));
+	tap_is_int(d.rc, -ENODATA, "-F: empty file is -ENODATA");
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("empty.txt"));
+	tap_is_int(d.rc, -ENODATA, "-K: empty file is -ENODATA");
+	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("does-not-exist"));
+	tap_is_int(d.rc, -ENOENT, "missing file is -ENOENT");
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture_dir);
+	tap_is_int(d.rc, -EISDIR, "a directory is -EISDIR");
+	dump_free(&d);
+}
+
+/* Run @fn with stdin fed by a child writing @len bytes of @data. */
+static void with_stdin_pipe(const char *data, size_t len, struct dump *d,
+			    enum kd_source_kind kind)
+{
+	int fds[2], saved = dup(STDIN_FILENO);
+	pid_t pid;
+
+	if (pipe(fds) < 0)
+		abort();
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		while (len > 0) {
+			ssize_t n = write(fds[1], data, len);
+
+			if (n <= 0)
+				_exit(1);
+			data += n;
+			len -= (size_t)n;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	dup2(fds[0], STDIN_FILENO);
+	close(fds[0]);
+	read_all(d, kind, "-");
+	dup2(saved, STDIN_FILENO);
+	close(saved);
+	waitpid(pid, NULL, 0);
+}
+
+static void test_stdin(void)
+{
+	static struct dump d, ref;
+	static char big[3 * 1024 * 1024];
+	FILE *f;
+	size_t n;
+	bool same = true;
+
+	f = fopen(fixture("kmsg-nul.dump"), "rb");
+	n = f ? fread(big, 1, sizeof(big), f) : 0;
+	if (f)
+		fclose(f);
+	read_all(&ref, KD_SOURCE_KMSG_FILE, fixture("kmsg-nul.dump"));
+	with_stdin_pipe(big, n, &d, KD_SOURCE_KMSG_FILE);
+	tap_is_int((long long)d.n, 47, "-K - reads a NUL dump from a pipe");
+	for (size_t i = 0; i < 47; i++)
+		same = same && same_record(&d.r[i], &ref.r[i]);
+	tap_ok(same, "same records as from the file");
+	dump_free(&d);
+	dump_free(&ref);
+
+	/* A 2 MiB record through a pipe: cut, counted, and the next read. */
+	n = (size_t)sprintf(big, "6,1,0,-;");
+	memset(big + n, 'A', 2 * 1024 * 1024);
+	n += 2 * 1024 * 1024;
+	n += (size_t)sprintf(big + n, "\n SUBSYSTEM=x\n6,2,5,-;after\n");
+	with_stdin_pipe(big, n, &d, KD_SOURCE_KMSG_FILE);
+	tap_is_int((long long)d.n, 2, "over-long newline record in a pipe: 2 records");
+	tap_is_int((long long)d.stats.truncated, 1, "one counted as truncated");
+	tap_is_int((long long)d.r[0].text_len, KD_RECORD_MAX, "its text bounded");
+	tap_is_mem(d.r[1].text, d.r[1].text_len, "after", 5, "the next record follows");
+	dump_free(&d);
+
+	n = (size_t)sprintf(big, "<6>[    1.000000] ");
+	memset(big + n, 'B', 2 * 1024 * 1024);
+	n += 2 * 1024 * 1024;
+	n += (size_t)sprintf(big + n, "\n<6>[    2.000000] after\n");
+	with_stdin_pipe(big, n, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int((long long)d.n, 2, "over-long syslog record in a pipe: 2 records");
+	tap_is_int((long long)d.stats.truncated, 1, "one counted as truncated");
+	tap_ok(d.r[1].ts_usec == 2000000, "the next record follows");
+	dump_free(&d);
+
+	with_stdin_pipe("", 0, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -ENODATA, "empty stdin is -ENODATA");
+	dump_free(&d);
+}
+
+int main(void)
+{
+	const char *top = getenv("top_srcdir");
+
+	signal(SIGPIPE, SIG_IGN);
+	snprintf(fixture_dir, sizeof(fixture_dir), "%s/tests/fixtures", top ? top : "..");
+	test_kmsg_dumps();
+	test_syslog_files();
+	test_bad_input();
+	test_stdin();
+	return tap_done();
+}

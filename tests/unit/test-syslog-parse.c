@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test-syslog-parse.c - the syslog(2) buffer format: record splitting at
+ * "\n<", priority, timestamp and caller id, and the odd inputs whose
+ * output util-linux dmesg -F defines (checked against dmesg itself). */
+#include <stdio.h>
+#include <string.h>
+
+#include "syslog-parse.h"
+#include "tap.h"
+
+#define MAXREC 16
+
+static struct kd_record recs[MAXREC];
+static size_t nrecs;
+
+/* Split and parse a whole buffer the way the -F reader does. */
+static size_t parse_all(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	for (size_t i = 0; i < nrecs; i++)
+		kd_record_reset(&recs[i]);
+	nrecs = 0;
+	while (nrecs < MAXREC) {
+		const char *e;
+		bool last;
+
+		p = kd_syslog_skip_nul(p, end);
+		if (p == end)
+			break;
+		e = kd_syslog_record_end(p, end);
+		last = !e;
+		if (!e)
+			e = end;
+		kd_syslog_parse(p, e, last, &recs[nrecs++], NULL);
+		p = last ? end : e + 1;
+	}
+	return nrecs;
+}
+
+static size_t parse_str(const char *s)
+{
+	return parse_all(s, strlen(s));
+}
+
+static bool text_is(size_t i, const char *want, const char *name)
+{
+	return tap_is_mem(recs[i].text, recs[i].text_len, want, strlen(want), name);
+}
+
+static void test_plain(void)
+{
+	tap_is_int((long long)parse_str("<6>[    1.000000] one\n<4>[   12.345678] two\n"), 2,
+		   "two records");
+	tap_is_int(recs[0].level, 6, "level of the first");
+	tap_is_int(recs[0].facility, 0, "facility of the first");
+	tap_ok(recs[0].ts_usec == 1000000, "first timestamp");
+	tap_ok(recs[0].seq == KD_NO_SEQ, "syslog records have no seq");
+	text_is(0, "one", "first text");
+	tap_ok(recs[1].ts_usec == 12345678, "second timestamp");
+	text_is(1, "two", "last text loses its final newline");
+
+	parse_str("<30>[123456.789012] systemd[1]: started\n");
+	tap_is_int(recs[0].facility, 3, "daemon facility");
+	tap_is_int(recs[0].level, 6, "info level");
+	tap_ok(recs[0].ts_usec == 123456789012LL, "timestamp above 1e5 seconds");
+
+	parse_str("<6>[    0.000000][  T412] Call Trace:\n");
+	tap_is_str(recs[0].caller, "T412", "caller id right after the time");
+	text_is(0, "Call Trace:", "text after the caller id");
+	parse_str("<6>[    0.000000] [     C3] spaced caller\n");
+	tap_is_str(recs[0].caller, "C3", "caller id after a space (util-linux test form)");
+	text_is(0, "spaced caller", "its text");
+}
+
+static void test_odd(void)
+{
+	/* Expected values: what util-linux dmesg -F prints for the line. */
+	parse_str("<x>[    1.100000] bad priority\n");
+	tap_ok(!(recs[0].flags & KD_REC_HAS_PRI), "non-numeric priority: none");
+	tap_is_int(recs[0].level, KD_NO_LEVEL, "no level");
+	tap_ok(recs[0].ts_usec == 1100000, "timestamp still read");
+	text_is(0, "bad priority", "text");
+
+	parse_str("<6>no timestamp at all\n");
+	tap_ok(recs[0].ts_usec == KD_NO_TIME, "no timestamp: KD_NO_TIME");
+	text_is(0, "no timestamp at all", "text");
+
+	parse_str("<6>[  abc] not a number\n");
+	tap_ok(recs[0].ts_usec == KD_NO_TIME, "bad timestamp: none");
+	text_is(0, " abc] not a number", "'[' and one blank eaten, as dmesg");
+
+	parse_str("<6>[   12 junk] half a timestamp\n");
+	tap_ok(recs[0].ts_usec == 12000000, "dmesg keeps the seconds it read");
+	text_is(0, "  12 junk] half a timestamp", "text from after the '['");
+
+	parse_str("<300>[    2.000000] facility 37\n");
+	tap_is_int(recs[0].facility, 37, "facility beyond local7 kept");
+	tap_is_int(recs[0].level, 4, "its level");
+
+	tap_is_int((long long)parse_str("<6>[    3.000000] first\ncontinued\n<6>[    4.000000] next\n"),
+		   2, "a line without '<' belongs to the record above");
+	text_is(0, "first\ncontinued", "multi-line text");
+
+	parse_str("<6>[    3.000000] \n<6>[    4.000000] x\n");
+	tap_is_int((long long)recs[0].text_len, 0, "empty message");
+
+	parse_str("<6>[    5.000000] a\n\n<6>[    6.000000] b\n");
+	text_is(0, "a\n", "a blank line stays in the record above");
+
+	parse_str("<7>[99999999.999999] no final newline");
+	tap_ok(recs[0].ts_usec == 99999999999999LL, "large timestamp");
+	text_is(0, "no final newline", "text to the end of input");
+
+	tap_is_int((long long)parse_all("\0\0<6>[    1.000000] x\n\0\0", 24), 1,
+		   "zero padding around the buffer");
+	tap_is_mem(recs[0].text, recs[0].text_len, "x\n\0\0", 4,
+		   "padding after the last newline is text (as dmesg)");
+
+	parse_str("<6>[    1.000000][T1]x");
+	tap_is_str(recs[0].caller, "T1", "caller id without padding");
+	text_is(0, "", "the byte after ']' is eaten (dmesg expects a blank)");
+
+	parse_str("<6>[     T1] caller without time\n");
+	tap_is_str(recs[0].caller, "", "printk.time=0: dmesg reads the bracket as a time");
+	text_is(0, "    T1] caller without time", "and shows the rest as text");
+
+	parse_str("[    1.000000] no priority\n");
+	tap_ok(!(recs[0].flags & KD_REC_HAS_PRI), "no priority");
+	tap_ok(recs[0].ts_usec == 1000000, "timestamp without priority");
+
+	parse_str("<6");
+	tap_is_int((long long)recs[0].text_len, 0, "unterminated priority: empty text");
+	parse_str("<6>[1.5]x\n");
+	tap_ok(recs[0].ts_usec == 1000005, "\"1.5\" is 1 s + 5 us, as strtol reads it");
+	parse_str("<6>[99999999999999999999.0] overflow\n");
+	tap_ok(recs[0].ts_usec == KD_NO_TIME, "overflowing timestamp dropped");
+	tap_is_int((long long)parse_str("\n<6>[    1.000000] x\n"), 1,
+		   "a leading newline does not split");
+	text_is(0, "\n<6>[    1.000000] x", "and stays in the text, as dmesg");
+}
+
+static void test_limits(void)
+{
+	static char big[KD_RECORD_MAX + 100];
+	unsigned int cut;
+
+	memcpy(big, "<6>", 3);
+	memset(big + 3, 'A', sizeof(big) - 3);
+	kd_syslog_parse(big, big + sizeof(big), true, &recs[0], &cut);
+	tap_is_int((long long)recs[0].text_len, KD_RECORD_MAX, "text cut at KD_RECORD_MAX");
+	tap_is_int(cut, 1, "cut reported");
+}
+
+int main(void)
+{
+	for (int i = 0; i < MAXREC; i++)
+		kd_record_init(&recs[i]);
+	test_plain();
+	test_odd();
+	test_limits();
+	for (int i = 0; i < MAXREC; i++)
+		kd_record_free(&recs[i]);
+	return tap_done();
+}
