@@ -66,6 +66,14 @@ done
 T0=$(date +%s)
 note() { echo "# [$(( $(date +%s) - T0 ))s] $*"; }
 
+# One run at a time per cache (the patch author and CI may share it).
+mkdir -p "$CACHE"
+exec 9> "$CACHE/.lock"
+if ! flock -n 9; then
+	note "waiting for another check-kernel.sh using $CACHE"
+	flock 9
+fi
+
 # Results of the harness stages, passed on to check-records.py, which
 # numbers them together with the record checks.
 mkdir -p "$CACHE"

@@ -84,6 +84,9 @@ sec KMSG kmsg-dump
 sec DMESG /usr/bin/dmesg
 sec DMESG-X /usr/bin/dmesg -x
 sec DMESG-R /usr/bin/dmesg -r
+# syslog(2) (busybox dmesg uses klogctl) and /proc/kmsg must not change
+sec SYSLOG /bin/busybox dmesg
+sec PROCKMSG timeout 2 cat /proc/kmsg
 if [ -x /usr/bin/kdmesg ]; then
 	sec KDMESG /usr/bin/kdmesg
 	sec KDMESG-X /usr/bin/kdmesg -x
