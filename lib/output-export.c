@@ -53,12 +53,6 @@
 #include "output.h"
 #include "record.h"
 
-/*
- * Declared here until output-internal.h names the writer entry point;
- * kd_output_export_write() will be the wrapper other files call.
- */
-int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot_usec);
-
 /* Longest field name the journal accepts (journal_field_valid()). */
 #define EXPORT_NAME_MAX	64
 

@@ -32,6 +32,10 @@
  * points past U+10FFFF, truncated sequences) is written as \ufffd, the
  * replacement character, one per byte: the output is always valid JSON.
  * Use -o export when the exact bytes matter; it is binary-safe.
+ *
+ * This is not lib/json.c's quoting: that one reproduces dmesg -J, which
+ * stops at NUL and passes invalid UTF-8 through (invalid JSON); here every
+ * byte of the record must come out and the line must always parse.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -41,12 +45,6 @@
 #include "output-internal.h"
 #include "output.h"
 #include "record.h"
-
-/*
- * Declared here until output-internal.h names the writer entry point;
- * kd_output_jsonl_write() will be the wrapper other files call.
- */
-int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
 
 /*
  * Length of the valid UTF-8 sequence at @s (at most @n bytes available),
