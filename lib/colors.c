@@ -1,12 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* colors.c - dmesg's colour scheme (defaults; scheme files to come). */
+/*
+ * colors.c - dmesg's colour scheme, read from terminal-colors.d(5) the way
+ * util-linux reads it, so an existing dmesg.scheme applies to kdmesg.
+ *
+ * Which file: the directory is $XDG_CONFIG_HOME/terminal-colors.d, else
+ * $HOME/.config/terminal-colors.d; only when that cannot be opened (absent,
+ * no permission) is /etc/terminal-colors.d read.  Among regular files (or
+ * links) named "[name][@term].scheme", not starting with '.', the one with
+ * the best score wins: ".scheme" 1, "@term.scheme" 11, "name.scheme" 21,
+ * "name@term.scheme" 31, where name must be the utility name and term must
+ * equal $TERM; a later file with an equal score replaces an earlier one.
+ *
+ * What a scheme line holds: "<name> <sequence>", blank and '#' lines
+ * ignored.  A sequence starting with a letter is a colour name (black,
+ * blue, brown, cyan, darkgray, gray, green, lightblue, lightcyan,
+ * lightgreen, lightmagenta, lightred, magenta, red, yellow); anything else
+ * is wrapped as ESC "[" sequence "m" with \a \b \e \f \n \r \t \v \\ \_
+ * (space) \# \? decoded.  An unknown colour name ends the reading of the
+ * file, keeping the lines before it - util-linux behaves so, and it also
+ * does not know "lightgray" (its table spells it "lightgray,"), which is
+ * reproduced here.  Names the scheme does not define keep dmesg's default.
+ */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "colors.h"
 
 struct kd_colors {
-	const char *seq[KD_COLOR__COUNT];
+	char *seq[KD_COLOR__COUNT];	/* from the scheme file, or NULL */
 };
 
 static const struct {
@@ -23,28 +49,288 @@ static const struct {
 	[KD_COLOR_SEGFAULT]	= { "segfault",  "\033[2m\033[31m" },
 };
 
+/* util-linux's colour names, sorted, typo included (see the top). */
+static const struct {
+	const char *name;
+	const char *seq;
+} color_names[] = {
+	{ "black",	"\033[30m" },
+	{ "blue",	"\033[34m" },
+	{ "brown",	"\033[33m" },
+	{ "cyan",	"\033[36m" },
+	{ "darkgray",	"\033[1;30m" },
+	{ "gray",	"\033[37m" },
+	{ "green",	"\033[32m" },
+	{ "lightblue",	"\033[1;34m" },
+	{ "lightcyan",	"\033[1;36m" },
+	{ "lightgray,",	"\033[37m" },
+	{ "lightgreen",	"\033[1;32m" },
+	{ "lightmagenta", "\033[1;35m" },
+	{ "lightred",	"\033[1;31m" },
+	{ "magenta",	"\033[35m" },
+	{ "red",	"\033[31m" },
+	{ "yellow",	"\033[1;33m" },
+};
+
+static const char *color_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(color_names) / sizeof(color_names[0]); i++)
+		if (strcmp(color_names[i].name, name) == 0)
+			return color_names[i].seq;
+	return NULL;
+}
+
+static bool is_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * The escape sequence for a scheme value, malloc'ed; NULL with *@err set
+ * (-EINVAL for an unknown colour name, -ENOMEM).
+ */
+static char *parse_sequence(const char *str, int *err)
+{
+	const char *in;
+	char *seq, *out;
+
+	if (*str != '\\' && is_alpha(*str)) {
+		const char *s = color_by_name(str);
+
+		if (!s) {
+			*err = -EINVAL;
+			return NULL;
+		}
+		seq = strdup(s);
+		*err = seq ? 0 : -ENOMEM;
+		return seq;
+	}
+
+	/*
+	 * Wrap first, then decode in place, as util-linux does: a trailing
+	 * backslash then pairs with the closing 'm' and both are kept.
+	 */
+	if (asprintf(&seq, "\033[%sm", str) < 0) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	for (in = out = seq; *in; in++) {
+		char c;
+
+		if (*in != '\\') {
+			*out++ = *in;
+			continue;
+		}
+		switch (in[1]) {
+		case 'a': c = '\a'; break;
+		case 'b': c = '\b'; break;
+		case 'e': c = '\033'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'v': c = '\v'; break;
+		case '\\': c = '\\'; break;
+		case '_': c = ' '; break;
+		case '#': c = '#'; break;
+		case '?': c = '?'; break;
+		default:
+			/* Unknown escapes stay as written. */
+			*out++ = in[0];
+			*out++ = in[1];
+			in++;
+			continue;
+		}
+		*out++ = c;
+		in++;
+	}
+	*out = '\0';
+	*err = 0;
+	return seq;
+}
+
+/*
+ * Split "[name][@term].type" as util-linux does; returns false when the
+ * file is not a ".scheme" file.
+ */
+static bool scheme_tokens(const char *fname, const char **name, size_t *namesz,
+			  const char **term, size_t *termsz)
+{
+	const char *dot, *type, *at;
+
+	*name = *term = NULL;
+	*namesz = *termsz = 0;
+	if (!*fname || *fname == '.' || strlen(fname) > PATH_MAX)
+		return false;
+	dot = strrchr(fname, '.');
+	type = dot ? dot + 1 : fname;
+	if (strcmp(type, "scheme") != 0)
+		return false;
+	if (type == fname)
+		return true;
+	at = strchr(fname, '@');
+	if (at) {
+		*term = at + 1;
+		*termsz = (size_t)(type - at - 2);
+		if (at == fname)
+			return true;
+	}
+	*name = fname;
+	*namesz = (size_t)((at ? at : type - 1) - fname);
+	return true;
+}
+
+/*
+ * Best scheme file in @dir for @util and @term into *@path (malloc'ed,
+ * or NULL).  Returns 0 or the negative errno of opendir().
+ */
+static int best_scheme(const char *dir, const char *util, const char *term,
+		       char **path)
+{
+	char best[NAME_MAX + 1] = "";
+	int best_score = 0;
+	struct dirent *d;
+	DIR *dp;
+
+	dp = opendir(dir);
+	if (!dp)
+		return -errno;
+	while ((d = readdir(dp))) {
+		const char *n, *t;
+		size_t nsz, tsz;
+		int score = 1;
+
+		if (d->d_name[0] == '.')
+			continue;
+		if (d->d_type != DT_UNKNOWN && d->d_type != DT_LNK &&
+		    d->d_type != DT_REG)
+			continue;
+		if (!scheme_tokens(d->d_name, &n, &nsz, &t, &tsz))
+			continue;
+		if (n)
+			score += 20;
+		if (t)
+			score += 10;
+		if (score < best_score)
+			continue;
+		if (nsz && (nsz != strlen(util) || strncmp(n, util, nsz) != 0))
+			continue;
+		if (tsz && (!term || tsz != strlen(term) || strncmp(t, term, tsz) != 0))
+			continue;
+		best_score = score;
+		snprintf(best, sizeof(best), "%s", d->d_name);
+	}
+	closedir(dp);
+
+	if (*best && asprintf(path, "%s/%s", dir, best) < 0) {
+		*path = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static char *find_scheme_file(const char *util)
+{
+	const char *term = getenv("TERM");
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	char *dir = NULL, *path = NULL;
+	int rc = -ENOENT;
+
+	if (xdg) {
+		if (asprintf(&dir, "%s/terminal-colors.d", xdg) < 0)
+			dir = NULL;
+	} else if (home) {
+		if (asprintf(&dir, "%s/.config/terminal-colors.d", home) < 0)
+			dir = NULL;
+	}
+	if (dir)
+		rc = best_scheme(dir, util, term, &path);
+	free(dir);
+	if (rc == -EPERM || rc == -EACCES || rc == -ENOENT)
+		best_scheme("/etc/terminal-colors.d", util, term, &path);
+	return path;
+}
+
+static void skip_blank(char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+}
+
+/* Read @path into @c; stops quietly at the first bad line. */
+static void read_scheme(struct kd_colors *c, const char *path)
+{
+	char line[BUFSIZ];
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char cn[129], val[129], *p = strchr(line, '\n'), *seq;
+		int i, err;
+
+		if (!p) {
+			if (!feof(f))
+				break;		/* over-long line */
+			p = strchr(line, '\0');
+		}
+		*p = '\0';
+		p = line;
+		skip_blank(&p);
+		if (*p == '\0' || *p == '#')
+			continue;
+		if (sscanf(p, "%128[^ ] %128[^\n ]", cn, val) != 2 || !*cn || !*val)
+			continue;
+		seq = parse_sequence(val, &err);
+		if (!seq)
+			break;
+		for (i = 0; i < KD_COLOR__COUNT; i++) {
+			if (strcmp(cn, defaults[i].name) != 0)
+				continue;
+			/* util-linux bsearches; with duplicates keep the first. */
+			if (!c->seq[i]) {
+				c->seq[i] = seq;
+				seq = NULL;
+			}
+			break;
+		}
+		free(seq);
+	}
+	fclose(f);
+}
+
 int kd_colors_new(struct kd_colors **out, const char *utilname)
 {
 	struct kd_colors *c = calloc(1, sizeof(*c));
-	int i;
+	char *path;
 
-	(void)utilname;
 	if (!c)
 		return -ENOMEM;
-	for (i = 0; i < KD_COLOR__COUNT; i++)
-		c->seq[i] = defaults[i].dflt;
+	path = utilname && *utilname ? find_scheme_file(utilname) : NULL;
+	if (path)
+		read_scheme(c, path);
+	free(path);
 	*out = c;
 	return 0;
 }
 
 void kd_colors_free(struct kd_colors *c)
 {
+	int i;
+
+	if (!c)
+		return;
+	for (i = 0; i < KD_COLOR__COUNT; i++)
+		free(c->seq[i]);
 	free(c);
 }
 
 const char *kd_colors_seq(const struct kd_colors *c, enum kd_color id)
 {
-	return c->seq[id];
+	return c->seq[id] ? c->seq[id] : defaults[id].dflt;
 }
 
 const char *kd_color_name(enum kd_color id)
