@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -54,6 +55,33 @@ static inline bool plain_ascii(unsigned char c)
 	return c >= 0x20 && c < 0x7f;
 }
 
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+
+/*
+ * Index of the first byte in @p[@i..@len) that is not plain ASCII, eight
+ * bytes at a time: a word is skipped when no byte is below 0x20 (the
+ * classic "has less than" bit trick), none has the top bit set and none
+ * equals 0x7f.  Kernel messages are almost all plain ASCII, so this loop
+ * is where the text writer spends its time.
+ */
+static size_t skip_plain(const unsigned char *p, size_t i, size_t len)
+{
+	while (i + 8 <= len) {
+		uint64_t v, x;
+
+		memcpy(&v, p + i, 8);
+		x = v ^ (0x7f * ONES);
+		if (((v - 0x20 * ONES) & ~v & HIGHS) | (v & HIGHS) |
+		    ((x - ONES) & ~x & HIGHS))
+			break;
+		i += 8;
+	}
+	while (i < len && plain_ascii(p[i]))
+		i++;
+	return i;
+}
+
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		    bool noescape)
 {
@@ -63,9 +91,16 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 
 	memset(&st, 0, sizeof(st));
 	while (i < len) {
-		unsigned char c = p[i];
+		unsigned char c;
 		size_t n = 1;
 		bool hex = false;
+
+		if (!noescape) {
+			i = skip_plain(p, i, len);
+			if (i == len)
+				break;
+		}
+		c = p[i];
 
 		if (c == '\n') {
 			/* dmesg looks at the byte after the newline. */

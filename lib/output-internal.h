@@ -44,6 +44,12 @@ struct kd_writer {
 
 	struct kd_colors *colors;	/* NULL unless opts.color */
 
+	/*
+	 * -x prefixes for every facility/level pair, built once: snprintf()
+	 * per record would cost more than the rest of the line.
+	 */
+	char (*decode_prefix)[8][24];	/* [facility][level], NULL without -x */
+
 	char *scratch;			/* -p line copies; grows, never shrinks */
 	size_t scratch_cap;
 };
@@ -78,6 +84,12 @@ static inline bool kd_output_facpri_valid(const struct kd_record *rec)
  * format, -x, -r, -p, colours, escaping).  Returns 0 or -EIO.
  */
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec);
+
+/**
+ * kd_output_text_prepare() - precompute what the text writer needs for
+ * every record.  Returns 0 or -ENOMEM.
+ */
+int kd_output_text_prepare(struct kd_writer *w);
 
 /** kd_output_json_write() - one object of dmesg -J. Returns 0 or -EIO. */
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec);

@@ -343,6 +343,22 @@ static char *next_line(char **cursor)
 	return start;
 }
 
+int kd_output_text_prepare(struct kd_writer *w)
+{
+	int f, l;
+
+	if (!w->opts.decode || w->opts.raw)
+		return 0;
+	w->decode_prefix = calloc(KD_FACILITY_COUNT, sizeof(*w->decode_prefix));
+	if (!w->decode_prefix)
+		return -ENOMEM;
+	for (f = 0; f < KD_FACILITY_COUNT; f++)
+		for (l = 0; l < KD_LEVEL_COUNT; l++)
+			snprintf(w->decode_prefix[f][l], sizeof(w->decode_prefix[f][l]),
+				 "%-6s:%-6s: ", kd_facility_name(f), kd_level_name(l));
+	return 0;
+}
+
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	FILE *out = w->out;
@@ -385,10 +401,12 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
 		bool none = has_format(w, KD_TIME_NONE);
 
-		if (w->opts.decode && kd_output_facpri_valid(rec))
-			fplen = (size_t)snprintf(fp, sizeof(fp), "%-6s:%-6s: ",
-						 kd_facility_name(kd_output_dmesg_facility(rec)),
-						 kd_level_name(rec->level));
+		if (w->decode_prefix && kd_output_facpri_valid(rec)) {
+			const char *pre = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
+
+			fplen = strlen(pre);
+			memcpy(fp, pre, fplen + 1);
+		}
 
 		for (i = 0; i < nf; i++) {
 			size_t n;
@@ -396,7 +414,10 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 			indent = fmt_one(w, fmts[i], &st, ts, &timebreak);
 			if (none)
 				break;
-			n = strnlen(ts, sizeof(ts));
+			/* What snprintf() kept of it. */
+			n = indent < 0 ? 0 : (size_t)indent;
+			if (n > sizeof(ts) - 1)
+				n = sizeof(ts) - 1;
 			memcpy(full + fulllen, ts, n);
 			fulllen += n;
 		}

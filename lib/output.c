@@ -60,11 +60,13 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	w->out = out;
 	w->caller_width = caller_width(opts);
 
-	if (opts->mode == KD_OUTPUT_TEXT && opts->color) {
-		int rc = kd_colors_new(&w->colors, "dmesg");
+	if (opts->mode == KD_OUTPUT_TEXT) {
+		int rc = kd_output_text_prepare(w);
 
+		if (rc == 0 && opts->color)
+			rc = kd_colors_new(&w->colors, "dmesg");
 		if (rc < 0) {
-			free(w);
+			kd_writer_free(w);
 			return rc;
 		}
 	}
@@ -109,6 +111,7 @@ void kd_writer_free(struct kd_writer *w)
 	if (!w)
 		return;
 	kd_colors_free(w->colors);
+	free(w->decode_prefix);
 	free(w->scratch);
 	free(w);
 }
