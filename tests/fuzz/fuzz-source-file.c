@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* fuzz-source-file.c - libFuzzer target: any bytes as a -F and a -K file
+ * (mapped from a memfd) and as standard input (a pipe): format detection,
+ * record splitting and the stats must hold for every input. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "source.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void drain(enum kd_source_kind kind, const char *path)
+{
+	static struct kd_record rec;
+	static int init;
+	struct kd_source *src;
+	uint64_t n = 0;
+	int rc;
+
+	if (!init) {
+		kd_record_init(&rec);
+		init = 1;
+	}
+	rc = kd_source_open(&src, kind, path, 0, 0);
+	if (rc < 0) {
+		if (rc != -EINVAL && rc != -ENODATA)
+			__builtin_trap();
+		return;
+	}
+	while ((rc = kd_source_next(src, &rec)) == 1) {
+		if (rec.text_len > KD_RECORD_MAX || rec.dict_len > KD_DICT_MAX)
+			__builtin_trap();
+		n++;
+	}
+	if (rc != 0 || kd_source_stats(src)->records != n)
+		__builtin_trap();
+	kd_source_close(src);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char path[64];
+	int fd = memfd_create("fuzz", MFD_CLOEXEC), fds[2], saved;
+
+	if (fd < 0)
+		return 0;
+	if (write(fd, data, size) == (ssize_t)size) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		drain(KD_SOURCE_SYSLOG_FILE, path);
+		drain(KD_SOURCE_KMSG_FILE, path);
+	}
+	close(fd);
+
+	/* Through a pipe: the streaming path (inputs fit the pipe buffer). */
+	if (size <= 60000 && pipe(fds) == 0) {
+		if (write(fds[1], data, size) == (ssize_t)size) {
+			close(fds[1]);
+			saved = dup(STDIN_FILENO);
+			dup2(fds[0], STDIN_FILENO);
+			drain(KD_SOURCE_KMSG_FILE, "-");
+			dup2(saved, STDIN_FILENO);
+			close(saved);
+		} else {
+			close(fds[1]);
+		}
+		close(fds[0]);
+	}
+	return 0;
+}
