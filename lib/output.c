@@ -74,7 +74,7 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	return 0;
 }
 
-int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
+static int dispatch(struct kd_writer *w, const struct kd_record *rec)
 {
 	switch (w->opts.mode) {
 	case KD_OUTPUT_TEXT:
@@ -87,6 +87,15 @@ int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 		return kd_output_export_record(w->out, rec, w->opts.boot_usec);
 	}
 	return -EINVAL;
+}
+
+int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
+{
+	int rc = dispatch(w, rec);
+
+	if (rc == 0 && w->opts.follow && fflush(w->out) != 0)
+		rc = -EIO;
+	return rc;
 }
 
 void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)

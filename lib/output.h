@@ -65,6 +65,13 @@ struct kd_output_opts {
 	 * /proc/sys/kernel/pid_max as read).  Tests pin it.
 	 */
 	int caller_width;
+
+	/*
+	 * -w/-W: flush after every record, as dmesg does (line-buffered
+	 * text, an explicit flush after each -J object, whose closing brace
+	 * has no newline after it yet).
+	 */
+	bool follow;
 };
 
 struct kd_writer;

@@ -59,6 +59,48 @@ static void run(bool decode, struct kd_record *recs, size_t n, const char *want,
 	free(buf);
 }
 
+/*
+ * With follow set, each -J object must reach the stream before the next
+ * record arrives; open_memstream() only publishes its size on a flush.
+ */
+static void test_follow(void)
+{
+	static const char want[] =
+		"{\n"
+		"   \"dmesg\": [\n"
+		"      {\n"
+		"         \"pri\": 6,\n"
+		"         \"time\":     1.000000,\n"
+		"         \"msg\": \"live\"\n"
+		"      }";
+	struct kd_record r = mk(0, 6, 1000000, NULL, "live", 4);
+	int follow;
+
+	for (follow = 0; follow < 2; follow++) {
+		struct kd_output_opts o;
+		struct kd_writer *w = NULL;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&buf, &len);
+
+		memset(&o, 0, sizeof(o));
+		o.mode = KD_OUTPUT_JSON;
+		o.follow = follow;
+		kd_writer_new(&w, &o, out);
+		kd_writer_write(w, &r);
+		if (follow)
+			tap_is_mem(buf, len, want, sizeof(want) - 1,
+				   "follow: each object is flushed, up to its closing brace");
+		else
+			tap_is_int((long long)len, 0, "without follow the object stays buffered");
+		kd_writer_finish(w);
+		kd_writer_free(w);
+		fclose(out);
+		free(buf);
+	}
+	kd_record_free(&r);
+}
+
 int main(void)
 {
 	struct kd_record r[4];
@@ -142,5 +184,6 @@ int main(void)
 	kd_record_free(&r[0]);
 	kd_record_free(&r[1]);
 
+	test_follow();
 	return tap_done();
 }
