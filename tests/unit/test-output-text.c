@@ -197,6 +197,26 @@ static void test_caller(void)
 	    "[    1.000000] [         T1] new\n                             line\n"
 	    "[    2.000000] [   C1234567] cpu\n",
 	    "caller width from pid_max");
+	/* Left to the writer: 6 for syslog sources, as dmesg's "0x7fff". */
+	o.caller_width = 0;
+	o.source_syslog = true;
+	RUN(&o, specs,
+	    "[    1.000000] [    T1] new\n                        line\n"
+	    "[    2.000000] [C1234567] cpu\n",
+	    "syslog sources: caller width 6");
+	o.source_syslog = false;
+	{
+		/* kmsg sources: the length of pid_max as read, newline included. */
+		char pm[32] = "", want[256];
+		FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+		size_t n = f ? fread(pm, 1, sizeof(pm) - 1, f) : 0;
+		int width = f ? (int)n : 11;
+
+		if (f)
+			fclose(f);
+		snprintf(want, sizeof(want), "[    2.000000] [%*s] cpu\n", width, "C1234567");
+		run(&o, specs + 1, 1, want, strlen(want), "kmsg sources: caller width from pid_max");
+	}
 	o.caller_width = 6;
 	set_times(&o, 1, KD_TIME_NONE);
 	RUN(&o, specs,
