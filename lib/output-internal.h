@@ -50,6 +50,9 @@ struct kd_writer {
 	 */
 	char (*decode_prefix)[8][24];	/* [facility][level], NULL without -x */
 
+	bool tf_none;			/* notime among the time formats */
+	bool tf_reltime;		/* reltime among the time formats */
+
 	char *scratch;			/* -p line copies; grows, never shrinks */
 	size_t scratch_cap;
 };

@@ -347,6 +347,8 @@ int kd_output_text_prepare(struct kd_writer *w)
 {
 	int f, l;
 
+	w->tf_none = has_format(w, KD_TIME_NONE);
+	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
 	if (!w->opts.decode || w->opts.raw)
 		return 0;
 	w->decode_prefix = calloc(KD_FACILITY_COUNT, sizeof(*w->decode_prefix));
@@ -364,7 +366,7 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	FILE *out = w->out;
 	const char *text = rec->text ? rec->text : "";
 	size_t len = rec->text ? rec->text_len : 0;
-	char fp[32], full[TS_MAX * KD_TIME_FORMATS_MAX], ts[TS_MAX];
+	char fp[32], full[TS_MAX * KD_TIME_FORMATS_MAX];
 	size_t fplen = 0, fulllen = 0;
 	bool timebreak = false, first = true;
 	int indent = 0, rc;
@@ -399,7 +401,6 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		const enum kd_time_format dflt = KD_TIME_RAW;
 		const enum kd_time_format *fmts = w->opts.ntime ? w->opts.time : &dflt;
 		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
-		bool none = has_format(w, KD_TIME_NONE);
 
 		if (w->decode_prefix && kd_output_facpri_valid(rec)) {
 			const char *pre = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
@@ -408,17 +409,21 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 			memcpy(fp, pre, fplen + 1);
 		}
 
+		/*
+		 * Each format gets TS_MAX bytes at the end of @full (there is
+		 * room for KD_TIME_FORMATS_MAX of them); with notime anywhere
+		 * dmesg computes the first and prints none.
+		 */
 		for (i = 0; i < nf; i++) {
 			size_t n;
 
-			indent = fmt_one(w, fmts[i], &st, ts, &timebreak);
-			if (none)
+			indent = fmt_one(w, fmts[i], &st, full + fulllen, &timebreak);
+			if (w->tf_none)
 				break;
 			/* What snprintf() kept of it. */
 			n = indent < 0 ? 0 : (size_t)indent;
-			if (n > sizeof(ts) - 1)
-				n = sizeof(ts) - 1;
-			memcpy(full + fulllen, ts, n);
+			if (n > TS_MAX - 1)
+				n = TS_MAX - 1;
 			fulllen += n;
 		}
 		indent += (int)fplen;
@@ -441,7 +446,7 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		if (fulllen) {
 			if (w->colors)
 				put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
-			if (!first && has_format(w, KD_TIME_RELTIME))
+			if (!first && w->tf_reltime)
 				fputs_unlocked("[  +0.000000] ", out);
 			else
 				put_str(out, full, fulllen);
