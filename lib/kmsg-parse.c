@@ -182,13 +182,12 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		p = field_end(f, end);
 		if (p == end || *p == '\n')
 			return -EINVAL;
-		if (first) {
-			if (memchr(f, 'c', (size_t)(p - f)))
-				rec->flags |= KD_REC_CONT;
-			first = false;
-		} else if (p - f > 7 && memcmp(f, "caller=", 7) == 0) {
+		/* Flags are one character: 'c' continuation, '-' or '+'. */
+		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
 			set_caller(rec, f + 7, p);
-		}
+		else if (first && p - f == 1 && *f == 'c')
+			rec->flags |= KD_REC_CONT;
+		first = false;
 	}
 	p++;	/* the ';' */
 

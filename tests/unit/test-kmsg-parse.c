@@ -50,6 +50,11 @@ static void test_header(void)
 	tap_is_str(r.caller, "C7", "caller C7");
 	tap_is_int(parse("6,1,0,-,future=1,caller=T9;x\n"), 0, "caller after an unknown field");
 	tap_is_str(r.caller, "T9", "caller T9");
+	tap_is_int(parse("6,1,0,caller=T3;x\n"), 0, "caller id without a flags field");
+	tap_is_str(r.caller, "T3", "caller T3");
+	tap_ok(!(r.flags & KD_REC_CONT), "the 'c' of caller= is not the continuation flag");
+	tap_is_int(parse("6,1,0,+;x\n"), 0, "'+' flag (old kernels)");
+	tap_ok(!(r.flags & KD_REC_CONT), "is not a continuation");
 	tap_is_int(parse("6,1,0,-,caller=T12345678901234567;x\n"), 0, "over-long caller id");
 	tap_is_str(r.caller, "", "over-long caller id ignored");
 
