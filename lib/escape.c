@@ -89,6 +89,11 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
 	mbstate_t st;
 
+	if (noescape && indent <= 0) {
+		fwrite_unlocked(p, 1, len, out);
+		return ferror_unlocked(out) ? -EIO : 0;
+	}
+
 	memset(&st, 0, sizeof(st));
 	while (i < len) {
 		unsigned char c;
@@ -97,9 +102,13 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 
 		if (!noescape) {
 			i = skip_plain(p, i, len);
-			if (i == len)
-				break;
+		} else {
+			const unsigned char *nl = memchr(p + i, '\n', len - i);
+
+			i = nl ? (size_t)(nl - p) : len;
 		}
+		if (i == len)
+			break;
 		c = p[i];
 
 		if (c == '\n') {
