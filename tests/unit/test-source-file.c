@@ -3,6 +3,7 @@
  * forms give the same records, syslog files match them, bad input is
  * counted or refused, stdin and pipes work, over-long records are cut. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,25 @@ static void test_stdin(void)
 
 	with_stdin_pipe("", 0, &d, KD_SOURCE_SYSLOG_FILE);
 	tap_is_int(d.rc, -ENODATA, "empty stdin is -ENODATA");
+	dump_free(&d);
+	with_stdin_pipe("\0\0\0\0", 4, &d, KD_SOURCE_KMSG_FILE);
+	tap_is_int(d.rc, -ENODATA, "only NUL bytes is -ENODATA");
+	dump_free(&d);
+	memset(big, '\x01', 4096);
+	memcpy(big, "<6>[    1.000000] ", 18);
+	with_stdin_pipe(big, 4096, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL are binary too");
+	dump_free(&d);
+
+	/* stdin redirected from a regular file (mapped, not streamed). */
+	int saved = dup(STDIN_FILENO), fd = open(fixture("syslog.txt"), O_RDONLY);
+
+	dup2(fd, STDIN_FILENO);
+	close(fd);
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, "-");
+	dup2(saved, STDIN_FILENO);
+	close(saved);
+	tap_is_int((long long)d.n, 51, "-F - with stdin from a file");
 	dump_free(&d);
 }
 
