@@ -2,16 +2,18 @@
 # check-kernel.sh - boot test of the CONFIG_KPRINT patch series (issue 3).
 #
 # Builds Linux 6.12 (Debian's linux-source-6.12) from tinyconfig plus
-# kernel-patch/kconfig.fragment twice, with the series in kernel-patch/series
-# applied: variant "kprint" (CONFIG_KPRINT=y) and variant "stock"
-# (CONFIG_KPRINT=n).  Builds kernel-patch/test-module against each, boots
+# kernel-patch/kconfig.fragment three times: with the series in
+# kernel-patch/series applied as variant "kprint" (CONFIG_KPRINT=y) and
+# variant "stock" (CONFIG_KPRINT=n), and without it as variant "pristine"
+# (only built, to check that "stock" is byte-for-byte unchanged).
+# Builds kernel-patch/test-module against kprint and stock, boots
 # each under qemu-system-x86_64 with an initramfs (busybox, the module,
 # kmsg-dump, util-linux dmesg, kdmesg), captures /dev/kmsg, dmesg and
 # kdmesg output on a second serial port, and checks the records on the host
 # with check-records.py.  Output is TAP-like; the last line is
 # "N passed, N failed"; the exit status is non-zero on any failure.
 #
-# Usage: check-kernel.sh [--kdmesg PATH] [--variants "kprint stock"]
+# Usage: check-kernel.sh [--kdmesg PATH] [--variants "kprint stock pristine"]
 #                        [--jobs N] [--timeout SEC] [--bench N] [--clean]
 # Environment:
 #   KDMESG_KERNEL_CACHE  cache dir (default ~/.cache/kdmesg-kernel)
@@ -24,9 +26,11 @@ set -euo pipefail
 
 # Runtime switch that turns the extra /dev/kmsg lines off.  Empty: taken from
 # kernel-patch/README.md (first /sys/module/printk/parameters/* or
-# /proc/sys/kernel/* path naming kprint), else the default below.
+# /proc/sys/kernel/* path naming kprint), else the default below; if that
+# does not exist in the guest, /init takes any printk parameter named
+# *kprint*.
 KPRINT_SWITCH=${KPRINT_SWITCH:-}
-KPRINT_SWITCH_DEFAULT=/sys/module/printk/parameters/kprint
+KPRINT_SWITCH_DEFAULT=/sys/module/printk/parameters/kprint_dict
 # debugfs site table: files matching these globs inside the guest are dumped
 KPRINT_SITES_GLOB=${KPRINT_SITES_GLOB:-/sys/kernel/debug/kprint* /sys/kernel/debug/printk/kprint* /sys/kernel/debug/kprint/*}
 
@@ -35,12 +39,12 @@ HERE=$(dirname "$SCRIPT")
 REPO=$(dirname "$HERE")
 CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
 TARBALL=/usr/src/linux-source-6.12.tar.xz
-PRISTINE=$CACHE/pristine
+PRISTINE=$CACHE/linux-6.12-unpacked
 SRC=$CACHE/src
 JOBS=$(nproc)
 BOOT_TIMEOUT=300
 BENCH_N=5000
-VARIANTS="kprint stock"
+VARIANTS="kprint stock pristine"
 CLEAN=0
 KDMESG=${KDMESG:-}
 QEMU_ACCEL=${KDMESG_QEMU_ACCEL:-tcg}
@@ -142,6 +146,17 @@ read_series() {
 KCONFIG_VARIANT_kprint='CONFIG_KPRINT=y'
 # shellcheck disable=SC2034
 KCONFIG_VARIANT_stock='# CONFIG_KPRINT is not set'
+# "pristine": the same config built from the unpatched tree, never booted;
+# the stock variant must come out byte-for-byte identical to it
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_pristine=''
+# fixed build identity, so that two builds of the same code are identical
+KBUILD_ID=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
+	KBUILD_BUILD_USER=kdmesg KBUILD_BUILD_HOST=kdmesg KBUILD_BUILD_VERSION=1)
+
+variant_src() {
+	if [ "$1" = pristine ]; then echo "$PRISTINE"; else echo "$SRC"; fi
+}
 
 unpack_pristine() {
 	local id
@@ -218,18 +233,20 @@ prepare_source() {
 
 # Write $1/.config: tinyconfig + kconfig.fragment + the variant's line.
 make_config() {
-	local variant=$1 cfg=$2 frag sym var
+	local variant=$1 cfg=$2 frag sym var src
+	src=$(variant_src "$variant")
 	frag=$cfg/kdmesg.fragment
 	mkdir -p "$cfg"
-	make -C "$SRC" O="$cfg" -s tinyconfig > "$cfg/config.log" 2>&1
+	make -C "$src" O="$cfg" -s tinyconfig > "$cfg/config.log" 2>&1
 	var=KCONFIG_VARIANT_$variant
-	{ grep -E '^(CONFIG_|# CONFIG_)' "$HERE/kconfig.fragment"; echo "${!var}"; } > "$frag"
+	{ grep -E '^(CONFIG_|# CONFIG_)' "$HERE/kconfig.fragment"; echo "${!var}"; } |
+		grep . > "$frag"
 	cp "$cfg/.config" "$cfg/base.config"
 	sed -n -E 's/^(# )?(CONFIG_[A-Za-z0-9_]+)[ =].*/\2/p' "$frag" | sort -u > "$cfg/frag.syms"
 	grep -v -E -f <(sed -E 's/.*/^(# )?&[ =]/' "$cfg/frag.syms") "$cfg/base.config" \
 		> "$cfg/.config" || true
 	cat "$frag" >> "$cfg/.config"
-	make -C "$SRC" O="$cfg" -s olddefconfig >> "$cfg/config.log" 2>&1
+	make -C "$src" O="$cfg" -s olddefconfig >> "$cfg/config.log" 2>&1
 	# report fragment lines that did not survive olddefconfig
 	: > "$cfg/frag.mismatch"
 	while IFS= read -r sym; do
@@ -241,7 +258,9 @@ make_config() {
 }
 
 build_kernel() {
-	local variant=$1 key=$2 dir=$CACHE/$1 obj=$CACHE/$1/obj
+	local variant=$1 key=$2 dir=$CACHE/$1 obj=$CACHE/$1/obj src targets=(bzImage modules)
+	src=$(variant_src "$variant")
+	[ "$variant" != pristine ] || targets=(bzImage)
 	mkdir -p "$obj"
 	if [ -f "$obj/.kdmesg-key" ] && [ "$(cat "$obj/.kdmesg-key")" = "$key" ] &&
 		[ -f "$obj/arch/x86/boot/bzImage" ]; then
@@ -253,8 +272,9 @@ build_kernel() {
 	if ! cmp -s "$dir/cfg/.config" "$obj/.config"; then
 		cp "$dir/cfg/.config" "$obj/.config"
 	fi
-	note "$variant: building bzImage + modules (make -j$JOBS, log $dir/build.log)"
-	if ! make -C "$SRC" O="$obj" -j"$JOBS" bzImage modules > "$dir/build.log" 2>&1; then
+	note "$variant: building ${targets[*]} (make -j$JOBS, log $dir/build.log)"
+	if ! make -C "$src" O="$obj" -j"$JOBS" "${KBUILD_ID[@]}" "${targets[@]}" \
+		> "$dir/build.log" 2>&1; then
 		grep -E 'error|Error' "$dir/build.log" | head -n 20 | sed 's/^/# /'
 		tail -n 20 "$dir/build.log" | sed 's/^/# /'
 		return 1
@@ -267,10 +287,12 @@ build_key() {
 	local variant=$1 var=KCONFIG_VARIANT_$1
 	{
 		echo "tarball $(stat -c '%s %Y' "$TARBALL")"
-		for p in "${SERIES_PATCHES[@]}"; do
-			echo "patch $(basename "$p")"
-			cat "$p"
-		done
+		if [ "$variant" != pristine ]; then
+			for p in "${SERIES_PATCHES[@]}"; do
+				echo "patch $(basename "$p")"
+				cat "$p"
+			done
+		fi
 		echo "fragment"
 		cat "$HERE/kconfig.fragment"
 		echo "variant $variant ${!var}"
@@ -368,6 +390,26 @@ boot() {
 	grep -q '=====KPTEST-DONE=====' "$dir/data.log" 2>/dev/null
 }
 
+# CONFIG_KPRINT=n must leave the kernel byte-for-byte unchanged.
+compare_stock() {
+	local s=$CACHE/stock/obj p=$CACHE/pristine/obj f bad=0
+	[ -f "$s/.kdmesg-key" ] && [ -f "$p/.kdmesg-key" ] || return 0
+	for f in vmlinux arch/x86/boot/bzImage; do
+		if ! cmp -s "$s/$f" "$p/$f"; then
+			bad=1
+			note "stock vs pristine: $f differs"
+		fi
+	done
+	if [ $bad -eq 0 ]; then
+		stage_ok "stock: CONFIG_KPRINT=n kernel is byte-for-byte the unpatched one (vmlinux, bzImage)"
+	else
+		diff <(size -A "$p/vmlinux" | awk 'NF == 3 { print $1, $2 }') \
+			<(size -A "$s/vmlinux" | awk 'NF == 3 { print $1, $2 }') |
+			sed -n 's/^[<>]/# stock vs pristine section size: &/p' | head -n 20
+		stage_fail "stock: CONFIG_KPRINT=n kernel is byte-for-byte the unpatched one (vmlinux, bzImage)"
+	fi
+}
+
 # ---------------------------------------------------------------- main
 main() {
 	local v key line
@@ -398,6 +440,7 @@ main() {
 			stage_fail "$v: kernel builds (see $CACHE/$v/build.log)"
 			continue
 		fi
+		[ "$v" != pristine ] || continue
 		if [ -s "$CACHE/$v/cfg/frag.mismatch" ]; then
 			while IFS= read -r line; do
 				note "$v: config fragment line not in .config: $line"
@@ -414,12 +457,16 @@ main() {
 			stage_ok "$v: boots and runs the test to the end"
 		else
 			stage_fail "$v: boots and runs the test to the end (see $CACHE/$v/console.log)"
+			tail -n 15 "$CACHE/$v/console.log" 2>/dev/null | tr -d '\r' | sed "s/^/# $v console: /"
 		fi
 	done
+	if [[ " $VARIANTS " == *" stock "* && " $VARIANTS " == *" pristine "* ]]; then
+		compare_stock
+	fi
 	note "checking records"
 	local args=(--stages "$PRE_TAP" --module-src "$HERE/test-module/kprint_test.c")
 	for v in $VARIANTS; do
-		args+=(--"$v" "$CACHE/$v")
+		[ "$v" = pristine ] || args+=(--"$v" "$CACHE/$v")
 	done
 	python3 "$HERE/check-records.py" "${args[@]}"
 }

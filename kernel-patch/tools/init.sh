@@ -29,6 +29,11 @@ sec() {
 }
 
 PARAMS=/sys/module/kprint_test/parameters
+if [ ! -e "$SWITCH" ]; then
+	for f in /sys/module/printk/parameters/*kprint*; do
+		if [ -e "$f" ]; then SWITCH=$f; break; fi
+	done
+fi
 
 info() {
 	echo "variant=$VARIANT"
