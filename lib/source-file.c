@@ -331,6 +331,22 @@ static int check_kmsg_records(const struct file_source *fs, const char *d,
 	return tried > 0 && !ok ? -EINVAL : 0;
 }
 
+/*
+ * Enough of a pipe has arrived to judge the input: a record separator,
+ * or a newline and the byte after it.  A live pipe (`cat /dev/kmsg |`)
+ * must not wait for a whole window before its first record shows.
+ */
+static bool can_detect(const struct file_source *fs)
+{
+	const char *end = fs->data + fs->len;
+	const char *p = kd_syslog_skip_nul(fs->data, end), *nl;
+
+	if (memchr(p, '\0', (size_t)(end - p)))
+		return true;
+	nl = memchr(p, '\n', (size_t)(end - p));
+	return nl && nl + 1 < end;
+}
+
 static int detect(struct file_source *fs)
 {
 	size_t n = fs->len < DETECT_WINDOW ? fs->len : DETECT_WINDOW;
@@ -426,9 +442,10 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 			goto fail;
 		}
 		fs->data = fs->buf;
-		while (!fs->eof && fs->len < DETECT_WINDOW)
+		do {
 			if ((rc = fill(fs)) < 0)
 				goto fail;
+		} while (!fs->eof && fs->len < DETECT_WINDOW && !can_detect(fs));
 	}
 
 	rc = detect(fs);

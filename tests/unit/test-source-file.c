@@ -292,6 +292,52 @@ static void test_stdin(void)
 	dump_free(&d);
 }
 
+/* A live pipe: the first record must come before the writer is done. */
+static void test_live_pipe(void)
+{
+	int data[2], go[2], saved = dup(STDIN_FILENO);
+	struct kd_source *src = NULL;
+	struct kd_record r;
+	char c = 0;
+	pid_t pid;
+	int rc;
+
+	if (pipe(data) < 0 || pipe(go) < 0)
+		abort();
+	pid = fork();
+	if (pid == 0) {
+		close(data[0]);
+		close(go[1]);
+		if (write(data[1], "6,1,0,-;first\n\0", 15) != 15 ||
+		    read(go[0], &c, 1) != 1 ||
+		    write(data[1], "6,2,1,-;second\n\0", 16) != 16)
+			_exit(1);
+		_exit(0);
+	}
+	close(data[1]);
+	close(go[0]);
+	dup2(data[0], STDIN_FILENO);
+	close(data[0]);
+	alarm(10);	/* a reader that waits for more input hangs: fail */
+	kd_record_init(&r);
+	rc = kd_source_open(&src, KD_SOURCE_KMSG_FILE, "-", 0, 0);
+	tap_is_int(rc, 0, "a live pipe opens after its first record");
+	rc = rc == 0 ? kd_source_next(src, &r) : rc;
+	tap_ok(rc == 1 && r.seq == 1, "first record before the writer goes on");
+	if (write(go[1], "x", 1) != 1)
+		abort();
+	close(go[1]);
+	rc = src ? kd_source_next(src, &r) : -1;
+	tap_ok(rc == 1 && r.seq == 2, "then the second");
+	tap_is_int(src ? kd_source_next(src, &r) : -1, 0, "then the end");
+	alarm(0);
+	kd_source_close(src);
+	kd_record_free(&r);
+	dup2(saved, STDIN_FILENO);
+	close(saved);
+	waitpid(pid, NULL, 0);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -302,5 +348,6 @@ int main(void)
 	test_syslog_files();
 	test_bad_input();
 	test_stdin();
+	test_live_pipe();
 	return tap_done();
 }
