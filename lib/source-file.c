@@ -40,8 +40,14 @@
 
 enum file_format {
 	FMT_SYSLOG,		/* "<pri>[time] text", records split at "\n<" */
-	FMT_KMSG_NUL,		/* kmsg records, each ended by a NUL byte */
-	FMT_KMSG_NL,		/* kmsg records with " KEY=value" lines */
+	/*
+	 * kmsg records ended by a NUL byte, or by the next line that is not
+	 * a " KEY=value" line; records split the same way in both (see
+	 * record_end()), the detected form only decides how the start of
+	 * the input is checked.
+	 */
+	FMT_KMSG_NUL,
+	FMT_KMSG_NL,
 };
 
 struct file_source {
@@ -93,6 +99,16 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\n' || c == '\t' || c == '\r';
 }
 
+/* The first newline or NUL byte in [p, end), or @end. */
+static const char *line_stop(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	const char *lim = nl ? nl : end;
+	const char *z = memchr(p, '\0', (size_t)(lim - p));
+
+	return z ? z : lim;
+}
+
 /* The end of the record at @b, or NULL when more input is needed. */
 static const char *record_end(const struct file_source *fs, const char *b,
 			      const char *end, const char **next)
@@ -105,13 +121,23 @@ static const char *record_end(const struct file_source *fs, const char *b,
 		*next = e ? e + 1 : NULL;
 		return e;
 	case FMT_KMSG_NUL:
-		e = memchr(b, '\0', (size_t)(end - b));
-		*next = e ? e + 1 : NULL;
-		return e;
 	case FMT_KMSG_NL:
+		/*
+		 * Both dump forms: a record ends at a NUL byte or before a
+		 * line that is not a " KEY=value" line.  The kernel escapes
+		 * newlines in text, so a NUL dump never has such a line inside
+		 * a record, and a newline dump with a stray NUL still splits
+		 * right.
+		 */
 		for (p = b; p < end; p = e + 1) {
-			e = memchr(p, '\n', (size_t)(end - p));
-			if (!e || e + 1 == end)
+			e = line_stop(p, end);
+			if (e == end)
+				return NULL;
+			if (*e == '\0') {
+				*next = e + 1;
+				return e;
+			}
+			if (e + 1 == end)
 				return NULL;
 			if (e[1] != ' ') {
 				*next = e + 1;
@@ -129,13 +155,15 @@ static const char *skip_end(const struct file_source *fs, const char *p,
 {
 	const char *nl;
 
-	if (fs->fmt == FMT_KMSG_NUL) {
-		nl = memchr(p, '\0', (size_t)(end - p));
-		return nl ? nl + 1 : NULL;
-	}
 	for (; p < end; p = nl + 1) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl || nl + 1 == end)
+		if (fs->fmt == FMT_SYSLOG) {
+			nl = memchr(p, '\n', (size_t)(end - p));
+		} else {
+			nl = line_stop(p, end);
+			if (nl < end && *nl == '\0')
+				return nl + 1;
+		}
+		if (!nl || nl >= end || nl + 1 == end)
 			return NULL;
 		if (fs->fmt == FMT_SYSLOG ? nl[1] == '<' : nl[1] != ' ')
 			return nl + 1;
@@ -149,7 +177,7 @@ static const char *skip_gap(const struct file_source *fs, const char *p,
 {
 	if (fs->fmt == FMT_SYSLOG)
 		return kd_syslog_skip_nul(p, end);
-	while (p < end && (*p == '\0' || (fs->fmt == FMT_KMSG_NL && *p == '\n')))
+	while (p < end && (*p == '\0' || *p == '\n'))
 		p++;
 	return p;
 }
@@ -178,7 +206,7 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 			}
 			/* Keep a final newline: the next byte decides. */
 			fs->pos = fs->len;
-			if (fs->fmt != FMT_KMSG_NUL && end > p && end[-1] == '\n')
+			if (end > p && end[-1] == '\n')
 				fs->pos--;
 			if (fs->eof)
 				return 0;
@@ -253,8 +281,7 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 		rc = kd_kmsg_parse(b, (size_t)(e - b), rec, &cut);
 		if (rc == -EINVAL) {
 			/* A record cut by the end of the input is truncated. */
-			if (span_cut || (last && fs->fmt == FMT_KMSG_NUL) ||
-			    (last && e[-1] != '\n'))
+			if (span_cut || (last && e[-1] != '\n'))
 				src->stats.truncated++;
 			else
 				src->stats.malformed++;

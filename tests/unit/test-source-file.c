@@ -174,6 +174,21 @@ static void test_bad_input(void)
 	tap_is_int((long long)d.stats.malformed, 0, "nothing skipped");
 	dump_free(&d);
 
+	/* A newline dump with one stray NUL still splits at every header. */
+	char tmp[] = "/tmp/kdmesg-nul-XXXXXX";
+	int fd = mkstemp(tmp);
+	const char mixed[] = "6,1,0,-;one\n SUBSYSTEM=pci\n6,2,0,-;two\n\0006,3,0,-;three\n";
+
+	if (fd < 0 || write(fd, mixed, sizeof(mixed) - 1) != (ssize_t)sizeof(mixed) - 1)
+		abort();
+	close(fd);
+	read_all(&d, KD_SOURCE_KMSG_FILE, tmp);
+	unlink(tmp);
+	tap_is_int((long long)d.n, 3, "newline dump with a stray NUL: 3 records");
+	tap_ok(d.n == 3 && d.r[0].dict_len == 1 && d.r[1].seq == 2 && d.r[2].seq == 3,
+	       "each with its own header and dictionary");
+	dump_free(&d);
+
 	const char *refused[] = { "binary.elf", "random.bin" };
 	for (int i = 0; i < 2; i++) {
 		read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture(refused[i]));
