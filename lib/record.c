@@ -25,6 +25,7 @@ void kd_record_init(struct kd_record *rec)
 void kd_record_reset(struct kd_record *rec)
 {
 	char *text = rec->text;
+	size_t text_cap = rec->text_cap;
 	struct kd_dict_entry *dict = rec->dict;
 	size_t cap = rec->dict_cap;
 
@@ -34,6 +35,7 @@ void kd_record_reset(struct kd_record *rec)
 	}
 	kd_record_init(rec);
 	rec->text = text;
+	rec->text_cap = text_cap;
 	if (text)
 		text[0] = '\0';
 	rec->dict = dict;
@@ -48,15 +50,27 @@ void kd_record_free(struct kd_record *rec)
 	kd_record_init(rec);
 }
 
+/*
+ * The text buffer only grows: a reader reuses one record for a whole dump,
+ * and reallocating to the exact size on every record was a fifth of the
+ * time spent reading a large -F file.
+ */
 int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 {
-	char *p = realloc(rec->text, len + 1);
+	if (len + 1 > rec->text_cap) {
+		size_t cap = rec->text_cap ? rec->text_cap : 256;
+		char *p;
 
-	if (!p)
-		return -ENOMEM;
-	memcpy(p, text, len);
-	p[len] = '\0';
-	rec->text = p;
+		while (cap < len + 1)
+			cap *= 2;
+		p = realloc(rec->text, cap);
+		if (!p)
+			return -ENOMEM;
+		rec->text = p;
+		rec->text_cap = cap;
+	}
+	memcpy(rec->text, text, len);
+	rec->text[len] = '\0';
 	rec->text_len = len;
 	return 0;
 }

@@ -47,6 +47,7 @@ struct kd_record {
 
 	char *text;		/* message bytes, unescaped, NUL-terminated */
 	size_t text_len;
+	size_t text_cap;	/* allocated bytes of @text; grows, never shrinks */
 
 	struct kd_dict_entry *dict;
 	size_t dict_len;
