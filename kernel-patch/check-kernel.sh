@@ -15,6 +15,7 @@
 #
 # Usage: check-kernel.sh [--kdmesg PATH] [--variants "kprint stock pristine"]
 #                        [--jobs N] [--timeout SEC] [--bench N] [--clean]
+#                        [--patches DIR]  (series + patches; default: this dir)
 # Environment:
 #   KDMESG_KERNEL_CACHE  cache dir (default ~/.cache/kdmesg-kernel)
 #   KDMESG               kdmesg binary to put into the initramfs
@@ -46,6 +47,7 @@ BOOT_TIMEOUT=300
 BENCH_N=5000
 VARIANTS="kprint stock pristine"
 CLEAN=0
+PATCHES=$HERE
 KDMESG=${KDMESG:-}
 QEMU_ACCEL=${KDMESG_QEMU_ACCEL:-tcg}
 
@@ -58,6 +60,7 @@ while [ $# -gt 0 ]; do
 	--kdmesg) KDMESG=$2; shift 2 ;;
 	--kdmesg=*) KDMESG=${1#*=}; shift ;;
 	--variants) VARIANTS=$2; shift 2 ;;
+	--patches) PATCHES=$(readlink -f "$2"); shift 2 ;;
 	--jobs) JOBS=$2; shift 2 ;;
 	--timeout) BOOT_TIMEOUT=$2; shift 2 ;;
 	--bench) BENCH_N=$2; shift 2 ;;
@@ -114,7 +117,7 @@ find_switch() {
 	if [ -n "$KPRINT_SWITCH" ]; then
 		return
 	fi
-	local readme=$HERE/README.md found=
+	local readme=$PATCHES/README.md found=
 	if [ -f "$readme" ]; then
 		found=$(grep -oE '/(sys/module/printk/parameters|proc/sys/kernel)/[A-Za-z0-9_]*kprint[A-Za-z0-9_]*' \
 			"$readme" | head -n 1 || true)
@@ -131,14 +134,14 @@ SERIES_PATCHES=()
 read_series() {
 	SERIES_PATCHES=()
 	local line name
-	[ -f "$HERE/series" ] || return 0
+	[ -f "$PATCHES/series" ] || return 0
 	while IFS= read -r line || [ -n "$line" ]; do
 		line=${line%%#*}
 		read -r name _ <<< "$line" || true
 		[ -n "${name:-}" ] || continue
-		[ -f "$HERE/$name" ] || fatal "series lists $name, which does not exist"
-		SERIES_PATCHES+=("$HERE/$name")
-	done < "$HERE/series"
+		[ -f "$PATCHES/$name" ] || fatal "series lists $name, which does not exist"
+		SERIES_PATCHES+=("$PATCHES/$name")
+	done < "$PATCHES/series"
 }
 
 # >>> kernel-build: this part of the script is hashed into the build key
