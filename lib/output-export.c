@@ -15,8 +15,9 @@
  * `journalctl _KERNEL_SUBSYSTEM=usb` work on the imported journal:
  *
  *   __REALTIME_TIMESTAMP       boot time + record time (µs since the
- *                              epoch); for a record without a time stamp,
- *                              the time of the export (as journald stamps
+ *                              epoch); for a record without a time stamp
+ *                              or when the boot time is unknown (0), the
+ *                              time of the export (as journald stamps
  *                              records when it receives them):
  *                              systemd-journal-remote refuses entries
  *                              without this field
@@ -243,9 +244,14 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 	char name[EXPORT_NAME_MAX + 1];
 	size_t i;
 
-	if (rec->ts_usec != KD_NO_TIME)
+	/*
+	 * A boot time of 0 means the front end could not find it; 1970 plus
+	 * the record time would be a wrong date that looks right, so fall
+	 * back to the time of export, as for records without a stamp.  The
+	 * journal also rejects entries with a zero or negative wall clock.
+	 */
+	if (rec->ts_usec != KD_NO_TIME && boot_usec > 0)
 		realtime = boot_usec + rec->ts_usec;
-	/* The journal rejects entries with a zero or negative wall clock. */
 	if (realtime <= 0)
 		realtime = export_now_usec();
 	export_field_num(out, "__REALTIME_TIMESTAMP", realtime);

@@ -19,6 +19,8 @@
 /* 2023-11-14 22:13:20 UTC, in µs: an arbitrary fixed boot time. */
 #define BOOT_USEC	1700000000000000LL
 
+static int64_t boot_usec = BOOT_USEC;
+
 static int run_writer(const struct kd_record *recs, size_t n, char **buf, size_t *len)
 {
 	struct kd_output_opts opts;
@@ -29,7 +31,7 @@ static int run_writer(const struct kd_record *recs, size_t n, char **buf, size_t
 
 	memset(&opts, 0, sizeof(opts));
 	opts.mode = KD_OUTPUT_EXPORT;
-	opts.boot_usec = BOOT_USEC;
+	opts.boot_usec = boot_usec;
 	*buf = NULL;
 	*len = 0;
 	out = open_memstream(buf, len);
@@ -300,6 +302,41 @@ static void test_no_timestamp(void)
 	kd_record_free(&r);
 }
 
+static void test_unknown_boot_time(void)
+{
+	struct kd_record r;
+	static const char tail[] =
+		"\n__MONOTONIC_TIMESTAMP=7\n"
+		"_SOURCE_MONOTONIC_TIMESTAMP=7\n"
+		"_TRANSPORT=kernel\n"
+		"SYSLOG_IDENTIFIER=kernel\n"
+		"MESSAGE=m\n"
+		"\n";
+	int64_t before, after, got = -1;
+	char *buf, *end;
+	size_t len;
+
+	kd_record_init(&r);
+	r.ts_usec = 7;
+	kd_record_set_text(&r, "m", 1);
+	boot_usec = 0;
+	before = now_usec();
+	tap_is_int(run_writer(&r, 1, &buf, &len), 0, "unknown boot time writes cleanly");
+	after = now_usec();
+	boot_usec = BOOT_USEC;
+	if (buf && strncmp(buf, "__REALTIME_TIMESTAMP=", 21) == 0)
+		got = strtoll(buf + 21, &end, 10);
+	else
+		end = buf;
+	tap_ok(got >= before && got <= after,
+	       "unknown boot time: __REALTIME_TIMESTAMP is the time of export, not 1970 (%" PRId64 ")",
+	       got);
+	tap_is_mem(end, buf + len - end, tail, sizeof(tail) - 1,
+		   "unknown boot time: the monotonic stamp is still exact");
+	free(buf);
+	kd_record_free(&r);
+}
+
 static void test_stream(void)
 {
 	struct kd_record r[2];
@@ -360,6 +397,7 @@ int main(void)
 	test_dict_names();
 	test_user_space_record();
 	test_no_timestamp();
+	test_unknown_boot_time();
 	test_stream();
 	test_write_error();
 	return tap_done();
