@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
@@ -13,6 +14,7 @@
 #include "levels.h"
 
 /* syslog(2) action numbers (<sys/klog.h> declares only the call). */
+#define ACTION_READ_ALL		3
 #define ACTION_CLEAR		5
 #define ACTION_CONSOLE_OFF	6
 #define ACTION_CONSOLE_ON	7
@@ -87,4 +89,39 @@ int kd_klogctl_parse_console_level(const char *str, int *level)
 int kd_klogctl_buffer_size(void)
 {
 	return call(ACTION_SIZE_BUFFER, 0);
+}
+
+int kd_klogctl_read_all(char **buf, size_t *len, size_t size)
+{
+	size_t sz;
+	char *b;
+	int n;
+
+	if (!size) {
+		n = kd_klogctl_buffer_size();
+		if (n > 0)
+			size = (size_t)n;
+	}
+	sz = size ? size + 8 : 16392;
+	for (;;) {
+		if (sz > INT_MAX)
+			return -EINVAL;
+		b = malloc(sz);
+		if (!b)
+			return -ENOMEM;
+		n = klogctl(ACTION_READ_ALL, b, (int)sz);
+		/* A full buffer of a guessed size may hide more: grow it. */
+		if (n < 0 || size || (size_t)n != sz || sz > (1U << 28))
+			break;
+		free(b);
+		sz *= 4;
+	}
+	if (n < 0) {
+		n = -errno;
+		free(b);
+		return n;
+	}
+	*buf = b;
+	*len = (size_t)n;
+	return 0;
 }

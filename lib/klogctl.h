@@ -37,4 +37,13 @@ int kd_klogctl_parse_console_level(const char *str, int *level);
 /** kd_klogctl_buffer_size() - the kernel ring buffer size in bytes, or -errno. */
 int kd_klogctl_buffer_size(void);
 
+/**
+ * kd_klogctl_read_all() - the whole syslog(2) buffer (SYSLOG_ACTION_READ_ALL)
+ * into a new buffer *@buf of *@len bytes (free() it), sized as dmesg sizes
+ * it: @size (-s) or the kernel's buffer size, plus 8; when neither is
+ * known, 16392 bytes growing fourfold while the buffer comes back full.
+ * For dmesg -r, which prints this buffer as it is.  Returns 0 or -errno.
+ */
+int kd_klogctl_read_all(char **buf, size_t *len, size_t size);
+
 #endif /* KDMESG_KLOGCTL_H */
