@@ -1,0 +1,150 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# actions.sh - the syslog(2) side of kdmesg, driven through an LD_PRELOAD
+# shim (tests/cli/klogctl-shim.so) so no root is needed and the machine's
+# kernel log is never cleared: -C, -c, -D, -E, -n and their failures, -S,
+# the automatic fallback from /dev/kmsg to syslog(2), and the
+# dmesg_restrict error.  Prints TAP.
+set -u
+
+: "${KDMESG:?KDMESG must point at the built kdmesg}"
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+builddir=${top_builddir:-.}
+shim=$builddir/tests/cli/klogctl-shim.so
+fixtures=$srcdir/tests/fixtures
+
+if [ ! -f "$shim" ]; then
+	echo "1..0 # SKIP $shim not built"
+	exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+export TZ=GMT LC_ALL=C LANG=C LANGUAGE=
+export DMESG_TEST_BOOTIME=1234567890.123456 KDMESG_TEST_CALLER_WIDTH=6
+# A sanitizer runtime refuses to start behind a preloaded library.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+unset SHIM_KLOGCTL_ERRNO SHIM_KMSG_ERRNO SHIM_SYSLOG_FILE
+
+n=0
+failed=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+	fi
+}
+
+# shim ENV... -- ARGS: run kdmesg under the shim; sets $status, fills
+# $tmp/out, $tmp/err and $tmp/log (the klogctl calls).
+shim() {
+	: >"$tmp/log"
+	env_args=
+	while [ "$1" != "--" ]; do
+		env_args="$env_args $1"
+		shift
+	done
+	shift
+	# shellcheck disable=SC2086
+	env SHIM_LOG="$tmp/log" LD_PRELOAD="$shim" $env_args \
+		"$KDMESG" "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+}
+
+expect() {	# expect STATUS LOG-TEXT STDERR-TEXT NAME
+	if [ "$status" = "$1" ] &&
+	   [ "$(cat "$tmp/log")" = "$2" ] &&
+	   [ "$(cat "$tmp/err")" = "$3" ] &&
+	   [ ! -s "$tmp/out" ]; then
+		ok 0 "$4"
+	else
+		ok 1 "$4"
+		echo "# status $status, log: $(tr '\n' '|' <"$tmp/log") stderr: $(cat "$tmp/err")"
+	fi
+}
+
+shim -- -C
+expect 0 "klogctl 5 0" "" "-C clears through SYSLOG_ACTION_CLEAR"
+shim -- --clear
+expect 0 "klogctl 5 0" "" "--clear"
+shim -- -D
+expect 0 "klogctl 6 0" "" "-D switches console logging off"
+shim -- --console-on
+expect 0 "klogctl 7 0" "" "--console-on switches it on"
+shim -- -n 3
+expect 0 "klogctl 8 3" "" "-n 3 sets console level 3"
+shim -- -n emerg
+expect 0 "klogctl 8 1" "" "-n emerg means level 1"
+shim -- --console-level=DEBUG
+expect 0 "klogctl 8 8" "" "--console-level=DEBUG means level 8"
+
+shim SHIM_KLOGCTL_ERRNO=1 -- -C
+expect 1 "klogctl 5 0" "kdmesg: clear kernel buffer failed: Operation not permitted" \
+	"-C without privilege fails with dmesg's message"
+shim SHIM_KLOGCTL_ERRNO=1 -- -E
+expect 1 "klogctl 7 0" "kdmesg: klogctl failed: Operation not permitted" \
+	"-E without privilege fails with dmesg's message"
+shim SHIM_KLOGCTL_ERRNO=1 -- -n 1
+expect 1 "klogctl 8 1" "kdmesg: klogctl failed: Operation not permitted" \
+	"-n without privilege fails with dmesg's message"
+
+# Reading through syslog(2) must give what -F gives for the same bytes.
+(cd "$fixtures" && "$KDMESG" -F syslog.txt) >"$tmp/want" 2>&1
+(cd "$fixtures" && "$KDMESG" -F syslog.txt -x) >"$tmp/want-x" 2>&1
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- -S
+cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] && [ ! -s "$tmp/err" ] &&
+	grep -q '^klogctl 3 ' "$tmp/log"
+ok $? "-S reads SYSLOG_ACTION_READ_ALL and prints it as -F does"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- --syslog -x
+cmp -s "$tmp/out" "$tmp/want-x" && [ "$status" = 0 ]
+ok $? "--syslog -x decodes like -F -x"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 --
+cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] && [ ! -s "$tmp/err" ] &&
+	grep -q '^klogctl 3 ' "$tmp/log"
+ok $? "without /dev/kmsg kdmesg falls back to syslog(2)"
+
+(cd "$fixtures" && "$KDMESG" -F syslog-caller.txt -r) >"$tmp/want-r" 2>&1
+shim SHIM_SYSLOG_FILE="$fixtures/syslog-caller.txt" -- -S -r
+cmp -s "$tmp/out" "$tmp/want-r" && [ "$status" = 0 ] &&
+	grep -q '^<4>\[    5\.123456\]\[  T412\] Call Trace:$' "$tmp/out"
+ok $? "-S -r prints the syslog(2) buffer as it is (escaped), caller ids included"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -p
+[ "$status" = 1 ] && [ "$(cat "$tmp/err")" = "kdmesg: only kmsg supports multi-line messages" ]
+ok $? "-p after the syslog(2) fallback is refused as dmesg does"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -r -l err
+[ "$status" = 1 ] && [ "$(cat "$tmp/err")" = "kdmesg: --raw can be used together with --level or --facility only when reading messages from /dev/kmsg" ]
+ok $? "-r -l after the syslog(2) fallback is refused as dmesg does"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -c
+cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] &&
+	[ "$(tail -n 1 "$tmp/log")" = "klogctl 5 0" ]
+ok $? "-c prints the buffer, then clears it"
+
+shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- -s 1000 -S
+[ "$status" = 0 ] && grep -q '^klogctl 3 4104$' "$tmp/log"
+ok $? "-s 1000 asks syslog(2) for 4096 (+8) bytes, as dmesg does"
+
+shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 --
+printf '%s\n%s\n' \
+	"kdmesg: read kernel buffer failed: Operation not permitted" \
+	"kdmesg: reading the kernel log needs root or the CAP_SYSLOG capability (kernel.dmesg_restrict is set)" \
+	>"$tmp/want-err"
+[ "$status" = 1 ] && cmp -s "$tmp/err" "$tmp/want-err" && [ ! -s "$tmp/out" ]
+ok $? "dmesg_restrict: dmesg's error, then what to do, exit 1"
+
+shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 -- -c
+[ "$status" = 1 ] && cmp -s "$tmp/err" "$tmp/want-err" &&
+	! grep -q '^klogctl 5 ' "$tmp/log"
+ok $? "-c does not clear what it could not read"
+
+echo "1..$n"
+[ "$failed" = 0 ]
