@@ -296,7 +296,7 @@ static void parse_facilities(const char *arg, uint32_t *mask)
 static size_t parse_buffer_size(const char *arg)
 {
 	const char *msg = _("invalid buffer size argument");
-	unsigned long long v;
+	unsigned long long v = 0;
 	char *end = NULL;
 
 	errno = 0;
