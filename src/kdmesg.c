@@ -741,8 +741,8 @@ static int print_records(struct ctl *c)
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
-	if (c->human && !c->nopager)
-		kd_pager_open();
+	if (c->human && !c->nopager && kd_pager_open() == 0)
+		atexit(kd_pager_close);	/* an error exit still waits for it */
 
 	kd_record_init(&rec);
 	while (!stop_requested) {
@@ -795,16 +795,19 @@ static int print_records(struct ctl *c)
 	return status;
 }
 
-/* The standard output is checked at exit, as util-linux programs do. */
-static int close_stdout(int status)
+/*
+ * The standard output is checked at exit, as util-linux programs do, so
+ * that a full disk fails --help and --version too; a reader that went
+ * away is not an error.
+ */
+static void close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
 		if (errno == EPIPE)
-			return status;
+			return;
 		warn(_("write error"));
-		return EXIT_FAILURE;
+		_exit(EXIT_FAILURE);
 	}
-	return status;
 }
 
 int main(int argc, char **argv)
@@ -819,6 +822,7 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
+	atexit(close_stdout);
 
 	/* getopt's own messages start with argv[0]: make it the basename. */
 	if (argc > 0)
@@ -863,5 +867,5 @@ int main(int argc, char **argv)
 	}
 
 	kd_filter_free(&c.filter);
-	return close_stdout(status);
+	return status;
 }
