@@ -122,6 +122,10 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("Display or control the kernel ring buffer.\n"), out);
 
 	fputs(_("\nOptions:\n"), out);
+	/*
+	 * TRANSLATORS: translate only the descriptions; they start at
+	 * column 30, keep them aligned there.
+	 */
 	fputs(_(" -C, --clear                 clear the kernel ring buffer\n"), out);
 	fputs(_(" -c, --read-clear            read and clear all messages\n"), out);
 	fputs(_(" -D, --console-off           disable printing messages to console\n"), out);
@@ -510,6 +514,7 @@ static void parse_options(struct ctl *c, int argc, char **argv)
 		case 'h':
 			usage();
 		case 'V':
+			/* TRANSLATORS: "kdmesg from kdmesg 0.1.0", as util-linux prints it. */
 			printf(_("%s from %s\n"), program_invocation_short_name,
 			       PACKAGE_STRING);
 			exit(EXIT_SUCCESS);
@@ -592,6 +597,7 @@ static void __attribute__((__noreturn__)) kernel_read_failed(int rc)
 	errno = -rc;
 	warn(_("read kernel buffer failed"));
 	if (rc == -EPERM || rc == -EACCES)
+		/* TRANSLATORS: kernel.dmesg_restrict is a sysctl name, keep it. */
 		fprintf(stderr, _("%s: reading the kernel log needs root or the CAP_SYSLOG capability (kernel.dmesg_restrict is set)\n"),
 			program_invocation_short_name);
 	exit(EXIT_FAILURE);
