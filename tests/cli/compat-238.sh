@@ -75,5 +75,33 @@ same "$f" -L=always -d
 same syslog-malformed.txt
 same syslog-malformed.txt -r
 
+# dmesg -r writes a -F file page by page (4096 bytes) and its UTF-8
+# decoding restarts at each page: a character cut by a page boundary is
+# escaped even in a UTF-8 locale.  kdmesg must cut at the same place.
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\{0,1\}8$'; then
+	awk 'BEGIN { for (i = 0; i < 67; i++)
+			printf "<6>[    1.000000] %s\n", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }' \
+		>"$tmp/straddle.txt"
+	pad=$((4095 - $(wc -c <"$tmp/straddle.txt") - 18))
+	{
+		printf '<6>[    1.000000] '
+		awk -v n="$pad" 'BEGIN { while (n-- > 0) printf "y" }'
+		printf '\342\202\254 after\n<6>[    2.000000] Gr\303\274\303\237e\n'
+	} >>"$tmp/straddle.txt"
+	fixtures=$tmp
+	export LC_ALL=C.UTF-8
+	same straddle.txt -r
+	same straddle.txt
+	# Proof that the locale took: outside -r the cut character is whole.
+	n=$((n + 1))
+	if grep -q "$(printf 'y\342\202\254 after')" "$tmp/k"; then
+		echo "ok $n - a UTF-8 locale keeps the character whole without -r"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - a UTF-8 locale keeps the character whole without -r"
+	fi
+	export LC_ALL=C
+fi
+
 echo "1..$n"
 [ "$failed" = 0 ]
