@@ -88,8 +88,12 @@ if locale -a 2>/dev/null | grep -qi '^c\.utf-\{0,1\}8$'; then
 		awk -v n="$pad" 'BEGIN { while (n-- > 0) printf "y" }'
 		printf '\342\202\254 after\n<6>[    2.000000] Gr\303\274\303\237e\n'
 	} >>"$tmp/straddle.txt"
-	fixtures=$tmp
 	export LC_ALL=C.UTF-8
+	# Valid UTF-8 is kept, invalid and non-printable bytes escaped.
+	same syslog.txt
+	same syslog.txt -r
+	same syslog.txt -L=always
+	fixtures=$tmp
 	same straddle.txt -r
 	same straddle.txt
 	# Proof that the locale took: outside -r the cut character is whole.
