@@ -11,7 +11,9 @@
 #   NAME  STATUS  ARGUMENTS...
 #
 # ARGUMENTS are shell words (quotes and "< file" work) run from
-# tests/fixtures/, so file names in messages stay short and stable.
+# tests/fixtures/, so file names in messages stay short and stable.  A
+# leading LC_ALL=LOCALE word runs that case in another locale (C.UTF-8
+# for the escaping of multibyte text).
 # The expected bytes are tests/expected/cli/NAME.out (standard
 # output) and NAME.err (standard error; absent means empty).
 #
@@ -56,10 +58,18 @@ show_diff() {
 }
 
 run_case() {
-	name=$1 want_status=$2 args=$3
+	name=$1 want_status=$2 args=$3 locale=C
 
+	case $args in
+	LC_ALL=*)
+		locale=${args%%[ 	]*}
+		locale=${locale#LC_ALL=}
+		args=${args#*[ 	]}
+		;;
+	esac
 	(
 		cd "$fixtures" || exit 99
+		export LC_ALL="$locale"
 		eval "\"\$KDMESG\" $args"
 	) >"$tmp/out" 2>"$tmp/err"
 	status=$?
