@@ -144,22 +144,69 @@ static const char *parse_time(const char *p, const char *end,
 	return ok ? num_end + 1 : str0;
 }
 
+/*
+ * The fast path for what the kernel writes: "<N>" with 1..9 digits, and
+ * "[" blanks, 1..12 digits, ".", 1..9 digits, "]".  For such input the
+ * results are exactly those of parse_pri()/parse_time() (no sign, no
+ * overflow, no NUL, the first ']' is the one that ends the digits); for
+ * anything else these return NULL and the general parsers run.  They are
+ * most of the time spent reading a -F file, hence the special case.
+ */
+static const char *fast_pri(const char *p, const char *end,
+			    struct kd_record *rec)
+{
+	const char *q = p + 1, *lim = end - p > 11 ? p + 11 : end;
+	unsigned long pri = 0;
+
+	while (q < lim && is_digit(*q))
+		pri = pri * 10 + (unsigned long)(*q++ - '0');
+	if (q == p + 1 || q == lim || *q != '>')
+		return NULL;
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	return q + 1;
+}
+
+static const char *fast_time(const char *p, const char *end,
+			     struct kd_record *rec)
+{
+	const char *q = p + 1, *d;
+	int64_t sec = 0, usec = 0;
+
+	while (q < end && *q == ' ')
+		q++;
+	for (d = q; q < end && q - d < 12 && is_digit(*q); q++)
+		sec = sec * 10 + (*q - '0');
+	if (q == d || q >= end || *q != '.')
+		return NULL;
+	for (d = ++q; q < end && q - d < 9 && is_digit(*q); q++)
+		usec = usec * 10 + (*q - '0');
+	if (q == d || q >= end || *q != ']')
+		return NULL;
+	rec->ts_usec = sec * 1000000 + usec;
+	return q + 1;
+}
+
 int kd_syslog_parse(const char *begin, const char *end, bool last,
 		    struct kd_record *rec, unsigned int *cut)
 {
-	const char *p = begin, *mesg;
+	const char *p = begin, *mesg, *q;
 	size_t size;
 
 	kd_record_reset(rec);
 	if (cut)
 		*cut = 0;
 
-	if (p < end && *p == '<')
-		p = parse_pri(p, end, rec);
+	if (p < end && *p == '<') {
+		q = fast_pri(p, end, rec);
+		p = q ? q : parse_pri(p, end, rec);
+	}
 
 	if (p + 1 < end && *p == '[' &&
 	    (p[1] == ' ' || is_digit(p[1]))) {
-		p = parse_time(p, end, rec);
+		q = fast_time(p, end, rec);
+		p = q ? q : parse_time(p, end, rec);
 		if (p < end && *p == ' ')
 			p++;
 	}
