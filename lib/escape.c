@@ -2,8 +2,9 @@
 /*
  * escape.c - dmesg's escaping of message bytes for text output.
  *
- * The common case, printable ASCII, is copied in runs with one fwrite();
- * only control bytes and bytes >= 0x80 take the per-character path that
+ * The common case, printable ASCII, is copied in runs into the caller's
+ * line buffer (struct kd_escape_buf), so a line reaches stdio in one
+ * fwrite() however many pieces it has; only control bytes and bytes >= 0x80 take the per-character path that
  * asks the locale, so a million plain records cost little more than cat.
  */
 #include <ctype.h>
@@ -12,12 +13,22 @@
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "escape.h"
 
 static const char hexdigits[] = "0123456789abcdef";
 
-static void put_hex(FILE *out, const unsigned char *p, size_t n)
+void kd_escape_buf_flush(struct kd_escape_buf *b)
+{
+	if (b->len)
+		fwrite_unlocked(b->data, 1, b->len, b->out);
+	b->len = 0;
+}
+
+static void put_hex(struct kd_escape_buf *b, const unsigned char *p, size_t n)
 {
 	char buf[4 * 8];
 	size_t i, k = 0;
@@ -29,14 +40,14 @@ static void put_hex(FILE *out, const unsigned char *p, size_t n)
 		buf[k++] = hexdigits[p[i] >> 4];
 		buf[k++] = hexdigits[p[i] & 0xf];
 		if (k == sizeof(buf)) {
-			fwrite_unlocked(buf, 1, k, out);
+			kd_escape_buf_put(b, buf, k);
 			k = 0;
 		}
 	}
-	fwrite_unlocked(buf, 1, k, out);
+	kd_escape_buf_put(b, buf, k);
 }
 
-static void put_indent(FILE *out, int indent)
+static void put_indent(struct kd_escape_buf *b, int indent)
 {
 	static const char spaces[] = "                                ";
 	size_t n = (size_t)indent;
@@ -44,7 +55,7 @@ static void put_indent(FILE *out, int indent)
 	while (n > 0) {
 		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
 
-		fwrite_unlocked(spaces, 1, k, out);
+		kd_escape_buf_put(b, spaces, k);
 		n -= k;
 	}
 }
@@ -67,6 +78,25 @@ static inline bool plain_ascii(unsigned char c)
  */
 static size_t skip_plain(const unsigned char *p, size_t i, size_t len)
 {
+#ifdef __SSE2__
+	/*
+	 * Sixteen bytes at a time where SSE2 is there (all of x86-64): a
+	 * byte is plain when, taken as signed, it is above 0x1f and not
+	 * 0x7f (bytes >= 0x80 are negative).
+	 */
+	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+
+	while (i + 16 <= len) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		__m128i ok = _mm_andnot_si128(_mm_cmpeq_epi8(v, del),
+					      _mm_cmpgt_epi8(v, lo));
+		unsigned int m = (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+		i += 16;
+	}
+#endif
 	while (i + 8 <= len) {
 		uint64_t v, x;
 
@@ -85,13 +115,28 @@ static size_t skip_plain(const unsigned char *p, size_t i, size_t len)
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		    bool noescape)
 {
+	char data[4096];
+	struct kd_escape_buf b = { data, 0, sizeof(data), out };
+
+	if (noescape && indent <= 0) {
+		fwrite_unlocked(s, 1, len, out);
+		return ferror_unlocked(out) ? -EIO : 0;
+	}
+	kd_escape_append(&b, s, len, indent, noescape);
+	kd_escape_buf_flush(&b);
+	return ferror_unlocked(out) ? -EIO : 0;
+}
+
+int kd_escape_append(struct kd_escape_buf *b, const char *s, size_t len,
+		     int indent, bool noescape)
+{
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
 	mbstate_t st;
 
 	if (noescape && indent <= 0) {
-		fwrite_unlocked(p, 1, len, out);
-		return ferror_unlocked(out) ? -EIO : 0;
+		kd_escape_buf_put(b, s, len);
+		return 0;
 	}
 
 	memset(&st, 0, sizeof(st));
@@ -114,8 +159,8 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		if (c == '\n') {
 			/* dmesg looks at the byte after the newline. */
 			if (indent > 0 && i + 1 < len && p[i + 1] != '\0') {
-				fwrite_unlocked(p + run, 1, i + 1 - run, out);
-				put_indent(out, indent);
+				kd_escape_buf_put(b, s + run, i + 1 - run);
+				put_indent(b, indent);
 				run = ++i;
 			} else {
 				i++;
@@ -147,11 +192,11 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 			i += n;
 			continue;
 		}
-		fwrite_unlocked(p + run, 1, i - run, out);
-		put_hex(out, p + i, n);
+		kd_escape_buf_put(b, s + run, i - run);
+		put_hex(b, p + i, n);
 		i += n;
 		run = i;
 	}
-	fwrite_unlocked(p + run, 1, i - run, out);
-	return ferror_unlocked(out) ? -EIO : 0;
+	kd_escape_buf_put(b, s + run, i - run);
+	return 0;
 }

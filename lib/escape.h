@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /**
  * kd_escape_write() - write @len bytes of @s to @out as dmesg's text
@@ -28,5 +29,44 @@
  */
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		    bool noescape);
+
+/*
+ * An output buffer in front of a stream, so that a writer can assemble a
+ * whole line in memory and hand it to stdio with one fwrite() instead of
+ * one call per piece.  When @data is full it is written to @out and
+ * emptied, so a line of any length fits; the bytes that reach @out are the
+ * same whatever @cap is.
+ */
+struct kd_escape_buf {
+	char *data;		/* @cap bytes owned by the user of the buffer */
+	size_t len;		/* bytes of @data not yet written to @out */
+	size_t cap;
+	FILE *out;
+};
+
+/** kd_escape_buf_flush() - write @b's pending bytes to its stream. */
+void kd_escape_buf_flush(struct kd_escape_buf *b);
+
+/** kd_escape_buf_put() - append @n bytes of @s as they are (no escaping). */
+static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
+				     size_t n)
+{
+	if (n > b->cap - b->len) {
+		kd_escape_buf_flush(b);
+		if (n > b->cap) {
+			fwrite_unlocked(s, 1, n, b->out);
+			return;
+		}
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+/**
+ * kd_escape_append() - kd_escape_write() into @b: the same bytes, appended
+ * to the buffer (flushed to its stream when full).  Returns 0.
+ */
+int kd_escape_append(struct kd_escape_buf *b, const char *s, size_t len,
+		     int indent, bool noescape);
 
 #endif /* KDMESG_ESCAPE_H */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "escape.h"
 #include "json.h"
 #include "output.h"
 #include "record.h"
@@ -52,6 +53,14 @@ struct kd_writer {
 
 	bool tf_none;			/* notime among the time formats */
 	bool tf_reltime;		/* reltime among the time formats */
+
+	/*
+	 * The text writer assembles each record's output here and hands it
+	 * to stdio in one fwrite(): a call per piece (prefix, stamp, caller
+	 * id, text runs, newline) cost more than formatting them.  Empty
+	 * between records, so other writes to @out keep their order.
+	 */
+	struct kd_escape_buf line;
 
 	char *scratch;			/* -p line copies; grows, never shrinks */
 	size_t scratch_cap;

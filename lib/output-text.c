@@ -64,9 +64,46 @@ struct stamp {
 	double delta;
 };
 
-static inline int put_str(FILE *out, const char *s, size_t n)
+/* Size of the writer's line buffer: any usual record fits. */
+#define LINE_CAP	(16 * 1024)
+
+static inline void put_str(struct kd_writer *w, const char *s, size_t n)
 {
-	return fwrite_unlocked(s, 1, n, out) == n ? 0 : -EIO;
+	kd_escape_buf_put(&w->line, s, n);
+}
+
+/*
+ * dmesg's "[%*s] " for the caller id, cut at CID_MAX - 1 bytes, into @buf
+ * (CID_MAX bytes); returns its length.  By hand for the usual widths:
+ * snprintf() here was the largest single cost of a -K record.
+ */
+static size_t fmt_caller(char *buf, const char *id, int width)
+{
+	size_t n = strlen(id), pad, k = 0;
+
+	if (width < 0 || width > CID_MAX || n >= CID_MAX) {
+		int r = snprintf(buf, CID_MAX, "[%*s] ", width, id);
+
+		return r >= CID_MAX ? CID_MAX - 1 : (size_t)r;
+	}
+	pad = (size_t)width > n ? (size_t)width - n : 0;
+	/* At most 1 + 23 + 2 bytes before the cut: build, then cut. */
+	{
+		char tmp[CID_MAX + 8];
+
+		tmp[k++] = '[';
+		memset(tmp + k, ' ', pad);
+		k += pad;
+		memcpy(tmp + k, id, n);
+		k += n;
+		tmp[k++] = ']';
+		tmp[k++] = ' ';
+		if (k > CID_MAX - 1)
+			k = CID_MAX - 1;
+		memcpy(buf, tmp, k);
+		buf[k] = '\0';
+	}
+	return k;
 }
 
 /*
@@ -75,28 +112,40 @@ static inline int put_str(FILE *out, const char *s, size_t n)
  */
 static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 {
+	/* Two digits per step: the divisions were most of this function. */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char tmp[24];
-	size_t n = 0, k = 0;
+	size_t n = 0, k = sizeof(tmp);
 	uint64_t s;
-	int i;
+	uint32_t u;
 
 	if (sec < 0 || usec < 0 || usec > 999999)
 		return (size_t)snprintf(buf, TS_MAX, "%5" PRId64 ".%06" PRId64,
 					sec, usec);
 	s = (uint64_t)sec;
-	do {
-		tmp[k++] = (char)('0' + s % 10);
-		s /= 10;
-	} while (s);
-	while (k + n < 5)
-		buf[n++] = ' ';
-	while (k)
-		buf[n++] = tmp[--k];
-	buf[n++] = '.';
-	for (i = 5; i >= 0; i--) {
-		buf[n + (size_t)i] = (char)('0' + usec % 10);
-		usec /= 10;
+	while (s >= 100) {
+		k -= 2;
+		memcpy(tmp + k, pairs + 2 * (s % 100), 2);
+		s /= 100;
 	}
+	if (s >= 10) {
+		k -= 2;
+		memcpy(tmp + k, pairs + 2 * s, 2);
+	} else {
+		tmp[--k] = (char)('0' + s);
+	}
+	while (sizeof(tmp) - k + n < 5)
+		buf[n++] = ' ';
+	memcpy(buf + n, tmp + k, sizeof(tmp) - k);
+	n += sizeof(tmp) - k;
+	buf[n++] = '.';
+	u = (uint32_t)usec;
+	memcpy(buf + n, pairs + 2 * (u / 10000), 2);
+	memcpy(buf + n + 2, pairs + 2 * (u / 100 % 100), 2);
+	memcpy(buf + n + 4, pairs + 2 * (u % 100), 2);
 	n += 6;
 	buf[n] = '\0';
 	return n;
@@ -272,12 +321,14 @@ static int level_color(const struct kd_record *rec, const char *s, size_t size)
 
 static void put_color(struct kd_writer *w, enum kd_color id)
 {
-	fputs_unlocked(kd_colors_seq(w->colors, id), w->out);
+	const char *seq = kd_colors_seq(w->colors, id);
+
+	put_str(w, seq, strlen(seq));
 }
 
 static void put_reset(struct kd_writer *w)
 {
-	fputs_unlocked(KD_COLOR_RESET, w->out);
+	put_str(w, KD_COLOR_RESET, sizeof(KD_COLOR_RESET) - 1);
 }
 
 /* The message part of one output line (all of it, or one -p line). */
@@ -289,13 +340,13 @@ static void put_message(struct kd_writer *w, const struct kd_record *rec,
 	int id;
 
 	if (!w->colors) {
-		kd_escape_write(w->out, line, size, indent, noesc);
+		kd_escape_append(&w->line, line, size, indent, noesc);
 		return;
 	}
 	sub = subsys_end(line, size);
 	if (sub) {
 		put_color(w, KD_COLOR_SUBSYS);
-		kd_escape_write(w->out, line, (size_t)(sub - line), indent, noesc);
+		kd_escape_append(&w->line, line, (size_t)(sub - line), indent, noesc);
 		put_reset(w);
 		size -= (size_t)(sub - line);
 		line = sub;
@@ -303,7 +354,7 @@ static void put_message(struct kd_writer *w, const struct kd_record *rec,
 	id = level_color(rec, line, size);
 	if (id >= 0)
 		put_color(w, (enum kd_color)id);
-	kd_escape_write(w->out, line, size, indent, noesc);
+	kd_escape_append(&w->line, line, size, indent, noesc);
 	if (id >= 0)
 		put_reset(w);
 }
@@ -347,6 +398,11 @@ int kd_output_text_prepare(struct kd_writer *w)
 {
 	int f, l;
 
+	w->line.cap = LINE_CAP;
+	w->line.data = malloc(w->line.cap);
+	w->line.out = w->out;
+	if (!w->line.data)
+		return -ENOMEM;
 	w->tf_none = has_format(w, KD_TIME_NONE);
 	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
 	if (!w->opts.decode || w->opts.raw)
@@ -442,26 +498,23 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	}
 
 	for (;;) {
-		put_str(out, fp, fplen);
+		put_str(w, fp, fplen);
 		if (fulllen) {
 			if (w->colors)
 				put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
 			if (!first && w->tf_reltime)
-				fputs_unlocked("[  +0.000000] ", out);
+				put_str(w, "[  +0.000000] ", 14);
 			else
-				put_str(out, full, fulllen);
+				put_str(w, full, fulllen);
 			if (w->colors)
 				put_reset(w);
 		}
 		if (rec->caller[0]) {
 			char cid[CID_MAX];
-			int n = snprintf(cid, sizeof(cid), "[%*s] ", (int)(char)w->caller_width,
-					 rec->caller);
+			size_t n = fmt_caller(cid, rec->caller, (int)(char)w->caller_width);
 
-			if (n >= (int)sizeof(cid))
-				n = (int)sizeof(cid) - 1;
-			indent += n;
-			put_str(out, cid, (size_t)n);
+			indent += (int)n;
+			put_str(w, cid, n);
 		}
 
 		if (w->opts.force_prefix) {
@@ -483,9 +536,10 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		if (!line)
 			break;
 		size = strlen(line);
-		putc_unlocked('\n', out);
+		put_str(w, "\n", 1);
 		first = false;
 	}
-	putc_unlocked('\n', out);
+	put_str(w, "\n", 1);
+	kd_escape_buf_flush(&w->line);
 	return ferror_unlocked(out) ? -EIO : 0;
 }

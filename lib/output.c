@@ -122,5 +122,6 @@ void kd_writer_free(struct kd_writer *w)
 	kd_colors_free(w->colors);
 	free(w->decode_prefix);
 	free(w->scratch);
+	free(w->line.data);
 	free(w);
 }
