@@ -68,7 +68,8 @@ static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 	while (p < end && *p >= '0' && *p <= '9') {
 		unsigned int d = (unsigned int)(*p - '0');
 
-		if (v > (UINT64_MAX - d) / 10)
+		/* The exact test only once v is near the limit. */
+		if (v >= UINT64_MAX / 10 && v > (UINT64_MAX - d) / 10)
 			return NULL;
 		v = v * 10 + d;
 		p++;
@@ -113,12 +114,38 @@ static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
 	char key[128];
 	char val[KD_RECORD_MAX];
 	const char *eq = memchr(p, '=', (size_t)(end - p));
+	const char *k = key, *v = val;
 	size_t klen, vlen;
 	int more, rc;
 
 	if (!eq || eq == p) {
 		*cut |= KD_KMSG_BAD_DICT;
 		return 0;
+	}
+	/*
+	 * Without a backslash, unescaping is a copy: hand the bytes over as
+	 * they are, with the same limits (most dictionary lines, and the
+	 * per-byte unescape loop was a tenth of reading a -K dump).
+	 */
+	if (!memchr(p, '\\', (size_t)(end - p))) {
+		k = p;
+		klen = (size_t)(eq - p);
+		if (klen > sizeof(key)) {
+			*cut |= KD_KMSG_BAD_DICT;
+			return 0;
+		}
+		if (rec->dict_len >= KD_DICT_MAX) {
+			*cut |= KD_KMSG_CUT_DICT;
+			return 0;
+		}
+		v = eq + 1;
+		vlen = (size_t)(end - eq - 1);
+		if (vlen > sizeof(val)) {
+			vlen = sizeof(val);
+			*cut |= KD_KMSG_CUT_TEXT;
+		}
+		rc = kd_record_dict_add(rec, k, klen, v, vlen);
+		return rc == -E2BIG ? 0 : rc;
 	}
 	klen = kd_kmsg_unescape(key, sizeof(key), p, (size_t)(eq - p), &more);
 	if (more || memchr(key, '\0', klen)) {
@@ -133,7 +160,7 @@ static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
 				(size_t)(end - eq - 1), &more);
 	if (more)
 		*cut |= KD_KMSG_CUT_TEXT;
-	rc = kd_record_dict_add(rec, key, klen, val, vlen);
+	rc = kd_record_dict_add(rec, k, klen, v, vlen);
 	return rc == -E2BIG ? 0 : rc;
 }
 

@@ -29,10 +29,7 @@ void kd_record_reset(struct kd_record *rec)
 	struct kd_dict_entry *dict = rec->dict;
 	size_t cap = rec->dict_cap;
 
-	for (size_t i = 0; i < rec->dict_len; i++) {
-		free(dict[i].key);
-		free(dict[i].value);
-	}
+	/* Dictionary buffers stay with their entries for the next record. */
 	kd_record_init(rec);
 	rec->text = text;
 	rec->text_cap = text_cap;
@@ -44,7 +41,8 @@ void kd_record_reset(struct kd_record *rec)
 
 void kd_record_free(struct kd_record *rec)
 {
-	kd_record_reset(rec);
+	for (size_t i = 0; i < rec->dict_cap; i++)
+		free(rec->dict[i].key);
 	free(rec->text);
 	free(rec->dict);
 	kd_record_init(rec);
@@ -75,21 +73,11 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 	return 0;
 }
 
-static char *memdup0(const char *s, size_t len)
-{
-	char *p = malloc(len + 1);
-
-	if (p) {
-		memcpy(p, s, len);
-		p[len] = '\0';
-	}
-	return p;
-}
-
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		       const char *value, size_t value_len)
 {
 	struct kd_dict_entry *e;
+	size_t need;
 
 	if (rec->dict_len >= KD_DICT_MAX)
 		return -E2BIG;
@@ -99,17 +87,29 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		e = realloc(rec->dict, cap * sizeof(*e));
 		if (!e)
 			return -ENOMEM;
+		/* New slots own no buffer yet. */
+		memset(e + rec->dict_cap, 0, (cap - rec->dict_cap) * sizeof(*e));
 		rec->dict = e;
 		rec->dict_cap = cap;
 	}
 	e = &rec->dict[rec->dict_len];
-	e->key = memdup0(key, key_len);
-	e->value = memdup0(value, value_len);
-	if (!e->key || !e->value) {
+	/* One block: key, NUL, value, NUL; reused while it is big enough. */
+	need = key_len + value_len + 2;
+	if (need > e->buf_cap) {
+		size_t cap = need < 64 ? 64 : need;
+		char *p = malloc(cap);
+
+		if (!p)
+			return -ENOMEM;
 		free(e->key);
-		free(e->value);
-		return -ENOMEM;
+		e->key = p;
+		e->buf_cap = cap;
 	}
+	memcpy(e->key, key, key_len);
+	e->key[key_len] = '\0';
+	e->value = e->key + key_len + 1;
+	memcpy(e->value, value, value_len);
+	e->value[value_len] = '\0';
 	e->value_len = value_len;
 	rec->dict_len++;
 	return 0;

@@ -35,6 +35,12 @@ struct kd_dict_entry {
 	char *key;		/* NUL-terminated, upper-case as the kernel sends it */
 	char *value;		/* unescaped bytes, NUL-terminated */
 	size_t value_len;	/* may contain NUL bytes from \x00 escapes */
+	/*
+	 * Bytes allocated at @key; @value lives in the same block.  Kept
+	 * across kd_record_reset() so a reused record does not allocate
+	 * per dictionary line.  Managed by record.c only.
+	 */
+	size_t buf_cap;
 };
 
 struct kd_record {
@@ -51,7 +57,7 @@ struct kd_record {
 
 	struct kd_dict_entry *dict;
 	size_t dict_len;
-	size_t dict_cap;
+	size_t dict_cap;	/* entries [dict_len, dict_cap) hold spare buffers */
 };
 
 /*

@@ -59,6 +59,35 @@ static void test_dict_order_and_reset(void)
 	kd_record_free(&c);
 }
 
+/* A reset record reuses its entries' buffers: values must not leak over. */
+static void test_dict_reuse(void)
+{
+	struct kd_record r;
+	char big[300];
+	const struct kd_dict_entry *e;
+
+	memset(big, 'v', sizeof(big));
+	kd_record_init(&r);
+	kd_record_dict_add(&r, "SUBSYSTEM", 9, "pci", 3);
+	kd_record_dict_add(&r, "DEVICE", 6, "+pci:0000:00:01.0", 17);
+	kd_record_reset(&r);
+	tap_ok(kd_record_dict_get(&r, "DEVICE") == NULL,
+	       "a spare entry is not found after reset");
+	kd_record_dict_add(&r, "K", 1, big, sizeof(big));
+	kd_record_dict_add(&r, "DEV", 3, "a\0b", 3);
+	tap_is_int((long long)r.dict_len, 2, "two entries after reuse");
+	tap_is_str(r.dict[0].key, "K", "reused key");
+	tap_is_mem(r.dict[0].value, r.dict[0].value_len, big, sizeof(big),
+		   "a value longer than the old buffer");
+	tap_is_mem(r.dict[1].value, r.dict[1].value_len, "a\0b", 3,
+		   "a shorter value with a NUL byte");
+	tap_ok(r.dict[1].value[3] == '\0', "value stays NUL-terminated");
+	e = kd_record_dict_get(&r, "DEV");
+	tap_ok(e == &r.dict[1], "get finds the reused entry");
+	kd_record_free(&r);
+	tap_ok(r.dict == NULL && r.dict_cap == 0, "free releases the spares");
+}
+
 static void test_dict_limit(void)
 {
 	struct kd_record r;
@@ -81,6 +110,7 @@ int main(void)
 	test_empty();
 	test_text_with_nul();
 	test_dict_order_and_reset();
+	test_dict_reuse();
 	test_dict_limit();
 	return tap_done();
 }
