@@ -393,6 +393,27 @@ boot() {
 	grep -q '=====KPTEST-DONE=====' "$dir/data.log" 2>/dev/null
 }
 
+# Name the sections, and the symbols of .data, where two vmlinux differ.
+vmlinux_diff() {
+	local va=$1 vb=$2 map=$3 sec base off addr n=0
+	for sec in $(size -A "$va" | awk 'NF == 3 && $2 > 0 && $1 ~ /^\./ { print $1 }'); do
+		if ! cmp -s <(objcopy -O binary -j "$sec" "$va" /dev/stdout 2>/dev/null) \
+			<(objcopy -O binary -j "$sec" "$vb" /dev/stdout 2>/dev/null); then
+			note "stock vs pristine: section $sec differs"
+		fi
+	done
+	base=$(readelf -SW "$vb" | awk '$2 == ".data" { print $4 }')
+	[ -n "$base" ] || return 0
+	cmp -l <(objcopy -O binary -j .data "$va" /dev/stdout) \
+		<(objcopy -O binary -j .data "$vb" /dev/stdout) 2>/dev/null |
+		while read -r off _; do
+			addr=$(printf '%016x' $((16#$base + off - 1)))
+			awk -v a="$addr" '$1 <= a { last = $3 } $1 > a { print last; exit }' "$map"
+		done | sort | uniq -c | while read -r n sym; do
+			note "stock vs pristine: .data differs in $sym ($n bytes)"
+		done || true
+}
+
 # CONFIG_KPRINT=n must leave the kernel byte-for-byte unchanged.
 compare_stock() {
 	local s=$CACHE/stock/obj p=$CACHE/pristine/obj f bad=0
@@ -408,7 +429,8 @@ compare_stock() {
 	else
 		diff <(size -A "$p/vmlinux" | awk 'NF == 3 { print $1, $2 }') \
 			<(size -A "$s/vmlinux" | awk 'NF == 3 { print $1, $2 }') |
-			sed -n 's/^[<>]/# stock vs pristine section size: &/p' | head -n 20
+			sed -n 's/^[<>]/# stock vs pristine section size: &/p' | head -n 20 || true
+		vmlinux_diff "$p/vmlinux" "$s/vmlinux" "$s/System.map"
 		stage_fail "stock: CONFIG_KPRINT=n kernel is byte-for-byte the unpatched one (vmlinux, bzImage)"
 	fi
 }
@@ -474,4 +496,4 @@ main() {
 	python3 "$HERE/check-records.py" "${args[@]}"
 }
 
-main "$@"
+main "$@"; exit $?

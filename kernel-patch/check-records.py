@@ -66,13 +66,13 @@ EXPECT = {
     "lvl_notice": dict(fmt="kptest:lvl_notice %s", args=["notice"], level=5),
     "lvl_info": dict(fmt="kptest:lvl_info %s", args=["info"], level=6),
     "lvl_debug": dict(fmt="kptest:lvl_debug %s", args=["debug"], level=7),
-    "cont_seq": dict(fmt=None, args=None, level=6,
+    # continuation: the site and FORMAT of the first fragment; ARGs either
+    # none (README: spans are dropped) or those of all fragments
+    "cont_seq": dict(fmt="kptest:cont_seq start", args=None, level=6,
                      text="kptest:cont_seq start a=1 b=two end",
-                     lines=["cont_seq", "cont_seq_1", "cont_seq_2", "cont_seq_3"],
-                     fmts=["kptest:cont_seq start", " a=%d", " b=%s", " end"]),
-    "cont_printk": dict(fmt=None, args=None, level=6, text="kptest:cont_printk ab2",
-                        lines=["cont_printk", "cont_printk_1", "cont_printk_2"],
-                        fmts=["kptest:cont_printk a", "b%d", ""]),
+                     argalt=[[], ["1", "two"]]),
+    "cont_printk": dict(fmt="kptest:cont_printk a", args=None, level=6,
+                        text="kptest:cont_printk ab2", argalt=[[], ["2"]]),
     "once": dict(fmt="kptest:once i=%d", args=["0"], level=6),
     "warn_once": dict(fmt="kptest:warn_once i=%d", args=["0"], level=4),
     "ratelimited": dict(fmt="kptest:ratelimited i=%d", level=6, count=10,
@@ -331,6 +331,8 @@ def check_fields(tap, tag, exp, recs, mk, ncpu):
                 diag.append(pfx + "ARGs %s, expected %s" % (show(args, 300), show(want, 300)))
         if argsets is not None:
             seen_argsets.append(args)
+        if "argalt" in exp and args not in [[esc(a) for a in al] for al in exp["argalt"]]:
+            diag.append(pfx + "ARGs %s, expected one of %s" % (show(args), exp["argalt"]))
         if "capped_args" in exp:
             want = [esc(a) for a in exp["capped_args"]]
             if not args or args != want[:len(args)]:
@@ -397,10 +399,13 @@ def diff_diag(a, b, la="kprint", lb="stock", limit=8):
     only_b = [x for x in sb if x not in sa]
     if len(sa) != len(sb):
         diag.append("%d entries in %s, %d in %s" % (len(sa), la, len(sb), lb))
+    def brief(x):
+        x = str(x)
+        return repr(x) if len(x) <= 160 else "%r ... %r (%d chars)" % (x[:100], x[-50:], len(x))
     for x in only_a[:limit]:
-        diag.append("only in %s: %s" % (la, show(x, 160)))
+        diag.append("only in %s: %s" % (la, brief(x)))
     for x in only_b[:limit]:
-        diag.append("only in %s: %s" % (lb, show(x, 160)))
+        diag.append("only in %s: %s" % (lb, brief(x)))
     return diag
 
 
@@ -529,11 +534,14 @@ def main():
             diag.append("no site table found in debugfs (globs: see check-kernel.sh)")
         else:
             body = "\n".join(sites)
-            for tag in EXPECT:
-                if tag in mk:
-                    line = mk[tag][0]
-                    if not re.search(r"%s:%d\b" % (re.escape(SRC_NAME), line), body):
-                        diag.append("no site %s:%d (kptest:%s)" % (SRC_NAME, line, tag))
+            # "<object> <level> <file>:<line> <function> <module> <format>"
+            # for every call site that printed in this boot
+            for tag in sorted({r.tag() for r in mod} & set(mk)):
+                line, func = mk[tag]
+                if not re.search(r"^%s \S+ \S*%s:%d %s %s " % (MODULE, re.escape(SRC_NAME), line, func, MODULE),
+                                 body, re.M):
+                    diag.append("no line '%s <level> .../%s:%d %s %s <format>' (kptest:%s)"
+                                % (MODULE, SRC_NAME, line, func, MODULE, tag))
         tap.check(not diag, "kprint: debugfs site table lists the module's call sites", diag[:8])
 
         # runtime switch

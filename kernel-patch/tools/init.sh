@@ -79,7 +79,7 @@ emit_again() {
 bench() {
 	echo "$1" > $PARAMS/bench_tag
 	echo "$BENCH_N" > $PARAMS/bench
-	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N"
+	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N min=$(cat $PARAMS/bench_min)"
 }
 
 out "=====KPTEST-START variant=$VARIANT====="
@@ -113,7 +113,7 @@ sec DMESG2 /usr/bin/dmesg
 # benchmark: consoles quiet, alternate on/off to cancel drift
 echo 1 > /proc/sys/kernel/printk
 out "=====BENCH-BEGIN====="
-for _ in 1 2 3; do
+for _ in 1 2 3 4 5; do
 	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
 		set_switch 1 >/dev/null && bench on
 		set_switch 0 >/dev/null && bench off
