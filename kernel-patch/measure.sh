@@ -114,6 +114,13 @@ report() {
 	echo "CONFIG_KPRINT=y, $(( (is + ds) / nrec_s )) bytes without; plus the message"
 	echo "text in \`__log_buf\` (shared by both; on average 32 bytes per record)."
 	echo "Other kprint storage is listed above if its symbol name contains kprint."
+	local nsites ksec
+	nsites=$(grep -ao '^@@ file=[^ ]* lines=[0-9]*' "$K/data.log" 2>/dev/null | head -n 1 | sed 's/.*lines=//')
+	ksec=$(size -A "$K/obj/vmlinux" | awk '$1 == ".kprint_sites" { print $2 }')
+	echo
+	echo "Call-site descriptors: ${nsites:-n/a} lines in the debugfs site table of the"
+	echo "kprint boot (vmlinux + kprint_test); \`.kprint_sites\` pointer section of"
+	echo "vmlinux: ${ksec:-n/a} bytes."
 	echo
 	echo "## Cost of one printk()"
 	echo
