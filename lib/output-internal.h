@@ -53,6 +53,7 @@ struct kd_writer {
 
 	bool tf_none;			/* notime among the time formats */
 	bool tf_reltime;		/* reltime among the time formats */
+	bool tf_delta;			/* a format that prints the delta */
 
 	/*
 	 * The text writer assembles each record's output here and hands it

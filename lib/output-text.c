@@ -405,6 +405,9 @@ int kd_output_text_prepare(struct kd_writer *w)
 		return -ENOMEM;
 	w->tf_none = has_format(w, KD_TIME_NONE);
 	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
+	w->tf_delta = w->tf_reltime || has_format(w, KD_TIME_DELTA) ||
+		      has_format(w, KD_TIME_RAW_DELTA) ||
+		      has_format(w, KD_TIME_CTIME_DELTA);
 	if (!w->opts.decode || w->opts.raw)
 		return 0;
 	w->decode_prefix = calloc(KD_FACILITY_COUNT, sizeof(*w->decode_prefix));
@@ -422,7 +425,8 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	FILE *out = w->out;
 	const char *text = rec->text ? rec->text : "";
 	size_t len = rec->text ? rec->text_len : 0;
-	char fp[32], full[TS_MAX * KD_TIME_FORMATS_MAX];
+	const char *fp = "";
+	char full[TS_MAX * KD_TIME_FORMATS_MAX];
 	size_t fplen = 0, fulllen = 0;
 	bool timebreak = false, first = true;
 	int indent = 0, rc;
@@ -439,7 +443,8 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 
 	st.sec = usec / 1000000;
 	st.usec = usec % 1000000;
-	if (w->prev_usec != 0) {
+	/* Only some formats print it; the double division is not free. */
+	if (w->tf_delta && w->prev_usec != 0) {
 		int64_t ps = w->prev_usec / 1000000, pu = w->prev_usec % 1000000;
 
 		st.delta = (double)(st.sec - ps) + (double)(st.usec - pu) / 1E6;
@@ -459,10 +464,8 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
 
 		if (w->decode_prefix && kd_output_facpri_valid(rec)) {
-			const char *pre = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
-
-			fplen = strlen(pre);
-			memcpy(fp, pre, fplen + 1);
+			fp = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
+			fplen = strlen(fp);
 		}
 
 		/*
