@@ -65,6 +65,22 @@ static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 	const char *start = p;
 	uint64_t v = 0;
 
+	/*
+	 * Up to 19 digits cannot overflow: no bound test per digit while
+	 * that many bytes are left (header numbers are a few digits).
+	 */
+	if (end - p > 19) {
+		const char *lim = p + 19;
+
+		while (p < lim && *p >= '0' && *p <= '9')
+			v = v * 10 + (unsigned int)(*p++ - '0');
+		if (p < lim || *p < '0' || *p > '9') {
+			if (p == start)
+				return NULL;
+			*val = v;
+			return p;
+		}
+	}
 	while (p < end && *p >= '0' && *p <= '9') {
 		unsigned int d = (unsigned int)(*p - '0');
 
@@ -89,12 +105,12 @@ static const char *field_end(const char *p, const char *end)
 }
 
 static int set_text(struct kd_record *rec, const char *p, size_t len,
-		    unsigned int *cut)
+		    bool esc, unsigned int *cut)
 {
 	char buf[KD_RECORD_MAX];
 	int more;
 
-	if (!memchr(p, '\\', len)) {
+	if (!esc || !memchr(p, '\\', len)) {
 		if (len > KD_RECORD_MAX) {
 			len = KD_RECORD_MAX;
 			*cut |= KD_KMSG_CUT_TEXT;
@@ -107,9 +123,12 @@ static int set_text(struct kd_record *rec, const char *p, size_t len,
 	return kd_record_set_text(rec, buf, len);
 }
 
-/* One " KEY=value" line, @p after the leading space, @end at its newline. */
+/*
+ * One " KEY=value" line, @p after the leading space, @end at its newline;
+ * @esc: whether the record has a backslash anywhere.
+ */
 static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
-			 unsigned int *cut)
+			 bool esc, unsigned int *cut)
 {
 	char key[128];
 	char val[KD_RECORD_MAX];
@@ -127,7 +146,7 @@ static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
 	 * they are, with the same limits (most dictionary lines, and the
 	 * per-byte unescape loop was a tenth of reading a -K dump).
 	 */
-	if (!memchr(p, '\\', (size_t)(end - p))) {
+	if (!esc || !memchr(p, '\\', (size_t)(end - p))) {
 		k = p;
 		klen = (size_t)(eq - p);
 		if (klen > sizeof(key)) {
@@ -181,7 +200,7 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	const char *p = buf, *end = buf + len, *nul, *f, *nl;
 	uint64_t pri, seq, usec;
 	unsigned int cut = 0;
-	bool first = true;
+	bool first = true, esc;
 	int rc;
 
 	if (cutp)
@@ -225,10 +244,12 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	rec->seq = seq;
 	rec->ts_usec = (int64_t)usec;
 
+	/* One look for escapes in the whole record, not one per line. */
+	esc = memchr(p, '\\', (size_t)(end - p)) != NULL;
 	nl = memchr(p, '\n', (size_t)(end - p));
 	if (!nl)
 		nl = end;
-	rc = set_text(rec, p, (size_t)(nl - p), &cut);
+	rc = set_text(rec, p, (size_t)(nl - p), esc, &cut);
 	if (rc)
 		return rc;
 
@@ -241,7 +262,7 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		if (*p != ' ') {
 			cut |= KD_KMSG_BAD_DICT;
 		} else {
-			rc = add_dict_line(rec, p + 1, nl, &cut);
+			rc = add_dict_line(rec, p + 1, nl, esc, &cut);
 			if (rc)
 				return rc;
 		}

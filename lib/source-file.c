@@ -26,6 +26,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "kmsg-parse.h"
 #include "source-internal.h"
@@ -102,11 +105,33 @@ static bool is_blank(char c)
 /* The first newline or NUL byte in [p, end), or @end. */
 static const char *line_stop(const char *p, const char *end)
 {
+#ifdef __SSE2__
+	/*
+	 * One pass for both bytes, sixteen at a time: two memchr() calls
+	 * per line were the largest cost of splitting a -K dump.
+	 */
+	const __m128i nl16 = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned int m = (unsigned int)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(v, nl16), _mm_cmpeq_epi8(v, zero)));
+
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+	for (; p < end; p++)
+		if (*p == '\n' || *p == '\0')
+			return p;
+	return end;
+#else
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
 	const char *lim = nl ? nl : end;
 	const char *z = memchr(p, '\0', (size_t)(lim - p));
 
 	return z ? z : lim;
+#endif
 }
 
 /* The end of the record at @b, or NULL when more input is needed. */
