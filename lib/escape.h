@@ -63,6 +63,18 @@ static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 }
 
 /**
+ * kd_escape_buf_reserve() - room for @n bytes (@n <= @b->cap) at the end
+ * of @b, flushing first when needed; the caller writes there and adds
+ * what it used to @b->len.
+ */
+static inline char *kd_escape_buf_reserve(struct kd_escape_buf *b, size_t n)
+{
+	if (n > b->cap - b->len)
+		kd_escape_buf_flush(b);
+	return b->data + b->len;
+}
+
+/**
  * kd_escape_append() - kd_escape_write() into @b: the same bytes, appended
  * to the buffer (flushed to its stream when full).  Returns 0.
  */

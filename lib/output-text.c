@@ -66,6 +66,8 @@ struct stamp {
 
 /* Size of the writer's line buffer: any usual record fits. */
 #define LINE_CAP	(16 * 1024)
+/* What a record's prefix can take: -x, every stamp, the caller id. */
+#define DIRECT_MAX	(32 + TS_MAX * KD_TIME_FORMATS_MAX + CID_MAX)
 
 static inline void put_str(struct kd_writer *w, const char *s, size_t n)
 {
@@ -79,30 +81,22 @@ static inline void put_str(struct kd_writer *w, const char *s, size_t n)
  */
 static size_t fmt_caller(char *buf, const char *id, int width)
 {
-	size_t n = strlen(id), pad, k = 0;
+	size_t n = strlen(id), pad, k;
 
-	if (width < 0 || width > CID_MAX || n >= CID_MAX) {
+	pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
+	k = 1 + pad + n + 2;
+	/* Written in place (no scratch copy); snprintf() for what it cuts. */
+	if (width < 0 || k > CID_MAX - 1) {
 		int r = snprintf(buf, CID_MAX, "[%*s] ", width, id);
 
 		return r >= CID_MAX ? CID_MAX - 1 : (size_t)r;
 	}
-	pad = (size_t)width > n ? (size_t)width - n : 0;
-	/* At most 1 + 23 + 2 bytes before the cut: build, then cut. */
-	{
-		char tmp[CID_MAX + 8];
-
-		tmp[k++] = '[';
-		memset(tmp + k, ' ', pad);
-		k += pad;
-		memcpy(tmp + k, id, n);
-		k += n;
-		tmp[k++] = ']';
-		tmp[k++] = ' ';
-		if (k > CID_MAX - 1)
-			k = CID_MAX - 1;
-		memcpy(buf, tmp, k);
-		buf[k] = '\0';
-	}
+	buf[0] = '[';
+	memset(buf + 1, ' ', pad);
+	memcpy(buf + 1 + pad, id, n);
+	buf[k - 2] = ']';
+	buf[k - 1] = ' ';
+	buf[k] = '\0';
 	return k;
 }
 
@@ -112,35 +106,39 @@ static size_t fmt_caller(char *buf, const char *id, int width)
  */
 static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 {
-	/* Two digits per step: the divisions were most of this function. */
+	/*
+	 * Two digits per division, written straight to their place: going
+	 * through a scratch buffer made the copy wait on the narrow stores
+	 * (store forwarding), which cost more than the digits.
+	 */
 	static const char pairs[] =
 		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 		"8081828384858687888990919293949596979899";
-	char tmp[24];
-	size_t n = 0, k = sizeof(tmp);
-	uint64_t s;
+	size_t n = 0, nd = 1;
+	uint64_t s, t;
 	uint32_t u;
+	char *d;
 
 	if (sec < 0 || usec < 0 || usec > 999999)
 		return (size_t)snprintf(buf, TS_MAX, "%5" PRId64 ".%06" PRId64,
 					sec, usec);
 	s = (uint64_t)sec;
+	for (t = 10; nd < 19 && s >= t; t *= 10)
+		nd++;
+	while (n + nd < 5)
+		buf[n++] = ' ';
+	n += nd;
+	d = buf + n;
 	while (s >= 100) {
-		k -= 2;
-		memcpy(tmp + k, pairs + 2 * (s % 100), 2);
+		d -= 2;
+		memcpy(d, pairs + 2 * (s % 100), 2);
 		s /= 100;
 	}
-	if (s >= 10) {
-		k -= 2;
-		memcpy(tmp + k, pairs + 2 * s, 2);
-	} else {
-		tmp[--k] = (char)('0' + s);
-	}
-	while (sizeof(tmp) - k + n < 5)
-		buf[n++] = ' ';
-	memcpy(buf + n, tmp + k, sizeof(tmp) - k);
-	n += sizeof(tmp) - k;
+	if (s >= 10)
+		memcpy(d - 2, pairs + 2 * s, 2);
+	else
+		d[-1] = (char)('0' + s);
 	buf[n++] = '.';
 	u = (uint32_t)usec;
 	memcpy(buf + n, pairs + 2 * (u / 10000), 2);
@@ -426,7 +424,13 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	const char *text = rec->text ? rec->text : "";
 	size_t len = rec->text ? rec->text_len : 0;
 	const char *fp = "";
-	char full[TS_MAX * KD_TIME_FORMATS_MAX];
+	char fullbuf[TS_MAX * KD_TIME_FORMATS_MAX], *full = fullbuf, *dst = NULL;
+	/*
+	 * Without -p or colours the prefix (-x, stamps, caller id) is
+	 * formatted straight into the line buffer: formatting into a local
+	 * buffer and copying made the copy wait on the byte-wise stores.
+	 */
+	bool direct = !w->opts.force_prefix && !w->colors;
 	size_t fplen = 0, fulllen = 0;
 	bool timebreak = false, first = true;
 	int indent = 0, rc;
@@ -455,7 +459,9 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		char sbuf[TS_MAX];
 
 		fmt_sec_usec(sbuf, st.sec, st.usec);
-		indent = snprintf(full, sizeof(full), "<%d>[%s] ",
+		if (direct)
+			full = dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
+		indent = snprintf(full, sizeof(fullbuf), "<%d>[%s] ",
 				  raw_priority(rec), sbuf);
 		fulllen = strlen(full);
 	} else {
@@ -466,6 +472,11 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		if (w->decode_prefix && kd_output_facpri_valid(rec)) {
 			fp = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
 			fplen = strlen(fp);
+		}
+		if (direct) {
+			dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
+			memcpy(dst, fp, fplen);
+			full = dst + fplen;
 		}
 
 		/*
@@ -488,6 +499,16 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		indent += (int)fplen;
 	}
 	full[fulllen] = '\0';
+	if (direct) {
+		size_t n = 0;
+
+		if (rec->caller[0]) {
+			n = fmt_caller(full + fulllen, rec->caller,
+				       (int)(char)w->caller_width);
+			indent += (int)n;
+		}
+		w->line.len += (size_t)(full - dst) + fulllen + n;
+	}
 
 	if (w->opts.force_prefix) {
 		size_t n = strnlen(text, len);
@@ -501,23 +522,26 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	}
 
 	for (;;) {
-		put_str(w, fp, fplen);
-		if (fulllen) {
-			if (w->colors)
-				put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
-			if (!first && w->tf_reltime)
-				put_str(w, "[  +0.000000] ", 14);
-			else
-				put_str(w, full, fulllen);
-			if (w->colors)
-				put_reset(w);
-		}
-		if (rec->caller[0]) {
-			char cid[CID_MAX];
-			size_t n = fmt_caller(cid, rec->caller, (int)(char)w->caller_width);
+		/* In direct mode the prefix is in the line buffer already. */
+		if (!direct) {
+			put_str(w, fp, fplen);
+			if (fulllen) {
+				if (w->colors)
+					put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
+				if (!first && w->tf_reltime)
+					put_str(w, "[  +0.000000] ", 14);
+				else
+					put_str(w, full, fulllen);
+				if (w->colors)
+					put_reset(w);
+			}
+			if (rec->caller[0]) {
+				char cid[CID_MAX];
+				size_t n = fmt_caller(cid, rec->caller, (int)(char)w->caller_width);
 
-			indent += (int)n;
-			put_str(w, cid, n);
+				indent += (int)n;
+				put_str(w, cid, n);
+			}
 		}
 
 		if (w->opts.force_prefix) {

@@ -171,21 +171,36 @@ static const char *fast_pri(const char *p, const char *end,
 static const char *fast_time(const char *p, const char *end,
 			     struct kd_record *rec)
 {
-	const char *q = p + 1, *d;
+	const char *q = p + 1;
 	int64_t sec = 0, usec = 0;
+	int k;
 
 	while (q < end && *q == ' ')
 		q++;
-	for (d = q; q < end && q - d < 12 && is_digit(*q); q++)
-		sec = sec * 10 + (*q - '0');
-	if (q == d || q >= end || *q != '.')
+	/* Room checked per field, so no end test per digit. */
+	if (end - q < 12 + 1)
 		return NULL;
-	for (d = ++q; q < end && q - d < 9 && is_digit(*q); q++)
-		usec = usec * 10 + (*q - '0');
-	if (q == d || q >= end || *q != ']')
+	for (k = 0; k < 12 && is_digit(q[k]); k++)
+		sec = sec * 10 + (q[k] - '0');
+	if (k == 0 || q[k] != '.')
 		return NULL;
+	q += k + 1;
+	if (end - q < 9 + 1)
+		return NULL;
+	if (q[6] == ']' && is_digit(q[0]) && is_digit(q[1]) && is_digit(q[2]) &&
+	    is_digit(q[3]) && is_digit(q[4]) && is_digit(q[5])) {
+		/* "%06ld", what the kernel writes: no loop. */
+		usec = (((((q[0] - '0') * 10 + (q[1] - '0')) * 10 + (q[2] - '0')) * 10 +
+			 (q[3] - '0')) * 10 + (q[4] - '0')) * 10 + (q[5] - '0');
+		k = 6;
+	} else {
+		for (k = 0; k < 9 && is_digit(q[k]); k++)
+			usec = usec * 10 + (q[k] - '0');
+		if (k == 0 || q[k] != ']')
+			return NULL;
+	}
 	rec->ts_usec = sec * 1000000 + usec;
-	return q + 1;
+	return q + k + 1;
 }
 
 int kd_syslog_parse(const char *begin, const char *end, bool last,

@@ -140,6 +140,41 @@ static void test_odd(void)
 	text_is(0, "\n<6>[    1.000000] x", "and stays in the text, as dmesg");
 }
 
+/*
+ * The fast path for the kernel's own prefix must agree with the strtol()
+ * rules at its edges: short fields, long fields, stamps near the end of
+ * the record, 13-digit seconds and 7-digit fractions (left to the general
+ * parser), and a long text so both paths have room to run.
+ */
+static void test_prefix_edges(void)
+{
+	tap_is_int((long long)parse_str(
+		"<6>[    1.000000] the usual form with text long enough for the fast path\n"
+		"<6>[ 12.5] short fraction, as strtol reads it: 5 microseconds\n"
+		"<6>[ 1.1234567] seven fraction digits are added as they are\n"
+		"<6>[1234567890123.000001] thirteen digits of seconds, general path\n"
+		"<999999999>[    2.000000] nine-digit priority masked as LOG_FAC/LOG_PRI\n"
+		"<1234567890>[    3.000000] ten digits: not a fast priority\n"
+		"<6>[    4.000000]"), 7, "seven records");
+	tap_ok(recs[6].ts_usec == 4000000, "stamp of a record without text");
+	tap_ok(recs[0].ts_usec == 1000000, "usual stamp");
+	text_is(0, "the usual form with text long enough for the fast path",
+		"usual text");
+	tap_ok(recs[1].ts_usec == 12000005, "short fraction");
+	tap_ok(recs[2].ts_usec == 2234567, "long fraction");
+	tap_ok(recs[3].ts_usec == (int64_t)1234567890123 * 1000000 + 1,
+	       "thirteen-digit seconds");
+	tap_is_int(recs[4].level, 999999999 & 7, "nine-digit priority level");
+	tap_is_int(recs[4].facility, (999999999 & 0x3f8) >> 3,
+		   "nine-digit priority facility");
+	tap_ok(recs[4].ts_usec == 2000000, "stamp after a long priority");
+	tap_is_int(recs[5].level, 1234567890 & 7, "ten-digit priority level");
+	tap_ok(recs[5].ts_usec == 3000000, "stamp after a ten-digit priority");
+	tap_is_int((long long)parse_str("<6>[    4.000000] x"), 1, "short record");
+	tap_ok(recs[0].ts_usec == 4000000, "stamp of a record too short for the fast path");
+	text_is(0, "x", "its text");
+}
+
 static void test_limits(void)
 {
 	static char big[KD_RECORD_MAX + 100];
@@ -158,6 +193,7 @@ int main(void)
 		kd_record_init(&recs[i]);
 	test_plain();
 	test_odd();
+	test_prefix_edges();
 	test_limits();
 	for (int i = 0; i < MAXREC; i++)
 		kd_record_free(&recs[i]);
