@@ -59,7 +59,8 @@ struct kd_writer {
 	 * The text writer assembles each record's output here and hands it
 	 * to stdio in one fwrite(): a call per piece (prefix, stamp, caller
 	 * id, text runs, newline) cost more than formatting them.  Empty
-	 * between records, so other writes to @out keep their order.
+	 * between records, so other writes to @out keep their order, unless
+	 * opts.batch says there are none.
 	 */
 	struct kd_escape_buf line;
 
@@ -97,6 +98,12 @@ static inline bool kd_output_facpri_valid(const struct kd_record *rec)
  * format, -x, -r, -p, colours, escaping).  Returns 0 or -EIO.
  */
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec);
+
+/**
+ * kd_output_text_flush() - write what opts.batch kept in the line buffer
+ * to the stream (kd_writer_finish() calls it).
+ */
+void kd_output_text_flush(struct kd_writer *w);
 
 /**
  * kd_output_text_prepare() - precompute what the text writer needs for

@@ -64,8 +64,9 @@ struct stamp {
 	double delta;
 };
 
-/* Size of the writer's line buffer: any usual record fits. */
-#define LINE_CAP	(16 * 1024)
+/* Size of the writer's line buffer: any usual record fits; opts.batch
+ * fills it with many records before one fwrite(). */
+#define LINE_CAP	(64 * 1024)
 /* What a record's prefix can take: -x, every stamp, the caller id. */
 #define DIRECT_MAX	(32 + TS_MAX * KD_TIME_FORMATS_MAX + CID_MAX)
 
@@ -392,6 +393,23 @@ static char *next_line(char **cursor)
 	return start;
 }
 
+/*
+ * A record is complete in the line buffer: hand it to stdio now unless
+ * the caller asked for batching (then kd_output_text_flush() at the end).
+ */
+static int end_record(struct kd_writer *w)
+{
+	if (!w->opts.batch || w->opts.follow)
+		kd_escape_buf_flush(&w->line);
+	return ferror_unlocked(w->out) ? -EIO : 0;
+}
+
+void kd_output_text_flush(struct kd_writer *w)
+{
+	if (w->line.data)
+		kd_escape_buf_flush(&w->line);
+}
+
 int kd_output_text_prepare(struct kd_writer *w)
 {
 	int f, l;
@@ -420,7 +438,6 @@ int kd_output_text_prepare(struct kd_writer *w)
 
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 {
-	FILE *out = w->out;
 	const char *text = rec->text ? rec->text : "";
 	size_t len = rec->text ? rec->text_len : 0;
 	const char *fp = "";
@@ -441,8 +458,8 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 	size_t size = 0;
 
 	if (len == 0) {
-		putc_unlocked('\n', out);
-		return ferror_unlocked(out) ? -EIO : 0;
+		put_str(w, "\n", 1);
+		return end_record(w);
 	}
 
 	st.sec = usec / 1000000;
@@ -567,6 +584,5 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		first = false;
 	}
 	put_str(w, "\n", 1);
-	kd_escape_buf_flush(&w->line);
-	return ferror_unlocked(out) ? -EIO : 0;
+	return end_record(w);
 }

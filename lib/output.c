@@ -108,6 +108,8 @@ int kd_writer_finish(struct kd_writer *w)
 {
 	int rc = 0;
 
+	if (w->opts.mode == KD_OUTPUT_TEXT)
+		kd_output_text_flush(w);
 	if (w->opts.mode == KD_OUTPUT_JSON)
 		rc = kd_output_json_finish(w);
 	if (fflush(w->out) != 0 || ferror(w->out))

@@ -74,11 +74,15 @@ static void run(const struct kd_output_opts *opts, const struct rec_spec *specs,
 #define RUN(opts, specs, want, name) \
 	run(opts, specs, sizeof(specs) / sizeof(specs[0]), want, strlen(want), name)
 
+/* Every golden test runs twice: record by record, then with opts.batch. */
+static bool batch;
+
 static struct kd_output_opts text_opts(void)
 {
 	struct kd_output_opts o;
 
 	memset(&o, 0, sizeof(o));
+	o.batch = batch;
 	o.mode = KD_OUTPUT_TEXT;
 	o.boot_usec = BOOT;
 	o.caller_width = 6;
@@ -344,11 +348,46 @@ static void test_escapes(void)
 	    sizeof("[    1.000000] bell\a tab\t nul\0 esc\033\n") - 1, "--noescape");
 }
 
-int main(void)
+/* When the bytes reach the stream: per record, or at finish with batch. */
+static void test_batch_timing(void)
 {
-	setenv("TZ", "GMT", 1);
-	tzset();
+	struct kd_output_opts o = text_opts();
+	struct kd_writer *w = NULL;
+	struct kd_record r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
 
+	build(&r, &example[1]);
+	o.batch = false;
+	kd_writer_new(&w, &o, out);
+	kd_writer_write(w, &r);
+	fflush(out);
+	tap_is_int((long long)len, 26, "without batch a record reaches the stream at once");
+	kd_writer_free(w);
+
+	o.batch = true;
+	kd_writer_new(&w, &o, out);
+	kd_writer_write(w, &r);
+	kd_writer_write(w, &r);
+	fflush(out);
+	tap_is_int((long long)len, 26, "with batch records wait in the writer");
+	kd_writer_finish(w);
+	tap_is_int((long long)len, 78, "kd_writer_finish() writes them");
+	kd_writer_free(w);
+
+	o.follow = true;
+	kd_writer_new(&w, &o, out);
+	kd_writer_write(w, &r);
+	tap_is_int((long long)len, 104, "follow overrides batch");
+	kd_writer_free(w);
+	kd_record_free(&r);
+	fclose(out);
+	free(buf);
+}
+
+static void run_all(void)
+{
 	test_default();
 	test_decode();
 	test_raw();
@@ -357,5 +396,17 @@ int main(void)
 	test_delta_state();
 	test_force_prefix();
 	test_escapes();
+}
+
+int main(void)
+{
+	setenv("TZ", "GMT", 1);
+	tzset();
+
+	run_all();
+	batch = true;
+	run_all();
+	batch = false;
+	test_batch_timing();
 	return tap_done();
 }
