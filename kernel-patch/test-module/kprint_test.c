@@ -156,10 +156,21 @@ static void kp_caps(void)
 		buf[2000] = '\0';
 	}
 	pr_info("kptest:long2000 <%s>\n", buf); /* KP:long2000 */
-	/* 1000 control bytes: each is escaped to 4 bytes in text and ARG0 */
+	/*
+	 * 400 control bytes, each escaped to 4 bytes in the text and in ARG0:
+	 * the record is longer than stock's 2048-byte /dev/kmsg line, but its
+	 * text line is not cut
+	 */
+	memset(buf, 0x01, 400);
+	buf[400] = '\0';
+	pr_info("kptest:long_escape <%s>\n", buf); /* KP:long_escape */
+	/*
+	 * 1000 control bytes: the escaped text line is cut at 2048 bytes (where
+	 * depends on the header's length, i.e. on the timestamp's digits)
+	 */
 	memset(buf, 0x01, 1000);
 	buf[1000] = '\0';
-	pr_info("kptest:long_escape <%s>\n", buf); /* KP:long_escape */
+	pr_info("kptest:long_cut <%s>\n", buf); /* KP:long_cut */
 	/* several long arguments that together exceed the record limit */
 	memset(buf, 'x', 300);
 	buf[300] = '\0';
