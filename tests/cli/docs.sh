@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # docs.sh - every long option kdmesg accepts (its getopt_long table in
-# src/kdmesg.c) is shown by --help and documented in man/kdmesg.1, and the
+# src/kdmesg-options.c) is shown by --help and documented in man/kdmesg.1, and the
 # man page has the sections an admin looks for.  Prints TAP.
 set -u
 
@@ -28,9 +28,9 @@ trap 'rm -f "$tmp"' EXIT INT TERM
 sed 's/\\-/-/g' "$man" >"$tmp"
 # Rows of the option table look like: { "name", ..._argument, NULL, ... },
 opts=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",[[:space:]]*[a-z_]*_argument,.*/\1/p' \
-	"$srcdir/src/kdmesg.c")
+	"$srcdir/src/kdmesg-options.c")
 [ -n "$opts" ]
-ok $? "found the option table in src/kdmesg.c"
+ok $? "found the option table in src/kdmesg-options.c"
 
 for o in $opts; do
 	printf '%s\n' "$help" | grep -q -- "--$o\\b"

@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdmesg-options.c - kdmesg's command line: util-linux dmesg's options,
+ * spellings, mutual exclusions, help text and error messages, plus the
+ * --subsystem/--device filters and -o/--output formats.  It only fills in
+ * struct ctl (kdmesg.h); kdmesg.c carries it out.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "boottime.h"
+#include "filter.h"
+#include "klogctl.h"
+#include "levels.h"
+#include "nls.h"
+#include "output.h"
+#include "rawdump.h"
+#include "record.h"
+#include "source.h"
+#include "terminal.h"
+#include "timefmt.h"
+#include "timeparse.h"
+#include "kdmesg.h"
+
+
+static void __attribute__((__noreturn__)) try_help(void)
+{
+	fprintf(stderr, _("Try '%s --help' for more information.\n"),
+		program_invocation_short_name);
+	exit(EXIT_FAILURE);
+}
+
+static const char *const facility_help[] = {
+	N_("kernel messages"),
+	N_("random user-level messages"),
+	N_("mail system"),
+	N_("system daemons"),
+	N_("security/authorization messages"),
+	N_("messages generated internally by syslogd"),
+	N_("line printer subsystem"),
+	N_("network news subsystem"),
+	N_("UUCP subsystem"),
+	N_("clock daemon"),
+	N_("security/authorization messages (private)"),
+	N_("FTP daemon"),
+	N_("reserved 0"),
+	N_("reserved 1"),
+	N_("reserved 2"),
+	N_("reserved 3"),
+	N_("local use 0"),
+	N_("local use 1"),
+	N_("local use 2"),
+	N_("local use 3"),
+	N_("local use 4"),
+	N_("local use 5"),
+	N_("local use 6"),
+	N_("local use 7"),
+};
+
+static const char *const level_help[] = {
+	N_("system is unusable"),
+	N_("action must be taken immediately"),
+	N_("critical conditions"),
+	N_("error conditions"),
+	N_("warning conditions"),
+	N_("normal but significant condition"),
+	N_("informational"),
+	N_("debug-level messages"),
+};
+
+static void __attribute__((__noreturn__)) usage(void)
+{
+	FILE *out = stdout;
+	size_t i;
+
+	fputs(_("\nUsage:\n"), out);
+	fprintf(out, _(" %s [options]\n"), program_invocation_short_name);
+
+	fputs("\n", out);
+	fputs(_("Display or control the kernel ring buffer.\n"), out);
+
+	fputs(_("\nOptions:\n"), out);
+	/*
+	 * TRANSLATORS: translate only the descriptions; they start at
+	 * column 30, keep them aligned there.
+	 */
+	fputs(_(" -C, --clear                 clear the kernel ring buffer\n"), out);
+	fputs(_(" -c, --read-clear            read and clear all messages\n"), out);
+	fputs(_(" -D, --console-off           disable printing messages to console\n"), out);
+	fputs(_(" -E, --console-on            enable printing messages to console\n"), out);
+	fputs(_(" -F, --file <file>           use the file instead of the kernel log buffer\n"), out);
+	fputs(_(" -K, --kmsg-file <file>      use the file in kmsg format\n"), out);
+	fputs(_(" -f, --facility <list>       restrict output to defined facilities\n"), out);
+	fputs(_(" -H, --human                 human readable output\n"), out);
+	fputs(_(" -J, --json                  use JSON output format\n"), out);
+	fputs(_(" -k, --kernel                display kernel messages\n"), out);
+	fprintf(out,
+		_(" -L, --color[=<when>]        colorize messages (%s, %s or %s)\n"),
+		"auto", "always", "never");
+	fprintf(out, "                               %s\n",
+		_("colors are enabled by default"));
+	fputs(_(" -l, --level <list>          restrict output to defined levels\n"), out);
+	fputs(_(" -n, --console-level <level> set level of messages printed to console\n"), out);
+	fputs(_(" -o, --output <format>       output format: text, json, jsonl or export\n"), out);
+	fputs(_(" -P, --nopager               do not pipe output into a pager\n"), out);
+	fputs(_(" -p, --force-prefix          force timestamp output on each line of multi-line messages\n"), out);
+	fputs(_(" -r, --raw                   print the raw message buffer\n"), out);
+	fputs(_("     --noescape              don't escape unprintable character\n"), out);
+	fputs(_(" -S, --syslog                force to use syslog(2) rather than /dev/kmsg\n"), out);
+	fputs(_(" -s, --buffer-size <size>    buffer size to query the kernel ring buffer\n"), out);
+	fputs(_(" -u, --userspace             display userspace messages\n"), out);
+	fputs(_(" -w, --follow                wait for new messages\n"), out);
+	fputs(_(" -W, --follow-new            wait and print only new messages\n"), out);
+	fputs(_(" -x, --decode                decode facility and level to readable string\n"), out);
+	fputs(_(" -d, --show-delta            show time delta between printed messages\n"), out);
+	fputs(_(" -e, --reltime               show local time and time delta in readable format\n"), out);
+	fputs(_(" -T, --ctime                 show human-readable timestamp (may be inaccurate!)\n"), out);
+	fputs(_(" -t, --notime                don't show any timestamp with messages\n"), out);
+	fputs(_("     --time-format <format>  show timestamp using the given format:\n"
+		"                               [delta|reltime|ctime|notime|iso|raw]\n"
+		"Suspending/resume will make ctime and iso timestamps inaccurate.\n"), out);
+	fputs(_("     --since <time>          display the lines since the specified time\n"), out);
+	fputs(_("     --until <time>          display the lines until the specified time\n"), out);
+	fputs(_("     --subsystem <name>      display only messages from this subsystem\n"), out);
+	fputs(_("     --device <id>           display only messages about this device\n"), out);
+
+	fputs("\n", out);
+	fputs(_(" -h, --help                  display this help\n"), out);
+	fputs(_(" -V, --version               display version\n"), out);
+
+	fputs(_("\nSupported log facilities:\n"), out);
+	for (i = 0; i < KD_FACILITY_COUNT; i++)
+		fprintf(out, " %7s - %s\n", kd_facility_name(i),
+			_(facility_help[i]));
+
+	fputs(_("\nSupported log levels (priorities):\n"), out);
+	for (i = 0; i < KD_LEVEL_COUNT; i++)
+		fprintf(out, " %7s - %s\n", kd_level_name(i), _(level_help[i]));
+
+	fprintf(out, _("\nFor more details see %s.\n"), "kdmesg(1)");
+	exit(EXIT_SUCCESS);
+}
+
+/*
+ * Options that cannot be combined, rows and columns in ASCII order as
+ * util-linux's err_exclusive_options() wants them; the message lists the
+ * whole row, as dmesg does.
+ */
+static const int excl[][7] = {
+	{ 'C', 'D', 'E', 'c', 'n', 'r' },
+	{ 'F', 'K' },
+	{ 'H', 'r' },
+	{ 'L', 'r' },
+	{ 'S', 'w' },
+	{ 'T', 'r' },
+	{ 'd', 'r' },
+	{ 'e', 'r' },
+	{ 'r', 'x' },
+	{ 'r', 't' },
+};
+
+static const char *long_name(int c, const struct option *opts)
+{
+	for (; opts->name; opts++)
+		if (opts->val == c)
+			return opts->name;
+	return NULL;
+}
+
+static void check_exclusive(int c, const struct option *opts, int status[])
+{
+	size_t row;
+
+	for (row = 0; row < sizeof(excl) / sizeof(excl[0]); row++) {
+		const int *op;
+
+		for (op = excl[row]; *op; op++) {
+			if (*op != c)
+				continue;
+			if (status[row] == 0)
+				status[row] = c;
+			else if (status[row] != c) {
+				fprintf(stderr, _("%s: mutually exclusive arguments:"),
+					program_invocation_short_name);
+				for (op = excl[row]; *op; op++) {
+					const char *n = long_name(*op, opts);
+
+					if (n)
+						fprintf(stderr, " --%s", n);
+					else
+						fprintf(stderr, " -%c", *op);
+				}
+				fputc('\n', stderr);
+				exit(EXIT_FAILURE);
+			}
+			break;
+		}
+	}
+}
+
+static bool needs_wall_clock(const struct ctl *c)
+{
+	return kd_timefmt_needs_boot_time(&c->out) ||
+	       c->filter.has_since || c->filter.has_until ||
+	       c->out.mode == KD_OUTPUT_JSONL || c->out.mode == KD_OUTPUT_EXPORT;
+}
+
+static enum kd_time_format parse_time_format(const char *s)
+{
+	int f = kd_timefmt_from_name(s);
+
+	if (f < 0)
+		errx(EXIT_FAILURE, _("unknown time format: %s"), s);
+	return f;
+}
+
+static enum kd_output_mode parse_output_format(const char *s)
+{
+	if (strcmp(s, "text") == 0)
+		return KD_OUTPUT_TEXT;
+	if (strcmp(s, "json") == 0)
+		return KD_OUTPUT_JSON;
+	if (strcmp(s, "jsonl") == 0)
+		return KD_OUTPUT_JSONL;
+	if (strcmp(s, "export") == 0)
+		return KD_OUTPUT_EXPORT;
+	errx(EXIT_FAILURE, _("unknown output format: %s"), s);
+}
+
+/* --- option values -------------------------------------------------- */
+
+static void parse_levels(const char *arg, uint32_t *mask)
+{
+	const char *bad = arg;
+	int rc = kd_filter_parse_list(arg, kd_level_parse, KD_LEVEL_COUNT,
+				      mask, &bad);
+
+	if (rc == -ERANGE)
+		errx(EXIT_FAILURE, _("failed to parse level '%s': %s"), bad,
+		     strerror(ERANGE));
+	if (rc < 0)
+		errx(EXIT_FAILURE, _("unknown level '%s'"), bad);
+}
+
+static void parse_facilities(const char *arg, uint32_t *mask)
+{
+	const char *bad = arg;
+	int rc = kd_filter_parse_list(arg, kd_facility_parse, 0, mask, &bad);
+
+	if (rc == -ERANGE)
+		errx(EXIT_FAILURE, _("failed to parse facility '%s': %s"), bad,
+		     strerror(ERANGE));
+	if (rc < 0)
+		errx(EXIT_FAILURE, _("unknown facility '%s'"), bad);
+}
+
+/* util-linux strtou32_or_err(): decimal only, no sign, no trailing bytes. */
+static size_t parse_buffer_size(const char *arg)
+{
+	const char *msg = _("invalid buffer size argument");
+	unsigned long long v = 0;
+	char *end = NULL;
+
+	errno = 0;
+	if (*arg == '-')
+		errno = ERANGE;
+	else
+		v = strtoull(arg, &end, 10);
+	if (!errno && (end == arg || *end))
+		errno = EINVAL;
+	if (!errno && v > UINT32_MAX)
+		errno = ERANGE;
+	if (errno == ERANGE)
+		err(EXIT_FAILURE, "%s: '%s'", msg, arg);
+	if (errno)
+		errx(EXIT_FAILURE, "%s: '%s'", msg, arg);
+	return v < 4096 ? 4096 : (size_t)v;
+}
+
+static void parse_time_option(const char *arg, bool *has, int64_t *usec)
+{
+	uint64_t v;
+
+	if (kd_timeparse(arg, time(NULL), &v) < 0 || v > INT64_MAX)
+		errx(EXIT_FAILURE, _("invalid time value \"%s\""), arg);
+	*has = true;
+	*usec = (int64_t)v;
+}
+
+static void parse_args(struct ctl *c, int argc, char **argv)
+{
+	enum {
+		OPT_TIME_FORMAT = CHAR_MAX + 1,
+		OPT_NOESC,
+		OPT_SINCE,
+		OPT_UNTIL,
+		OPT_SUBSYSTEM,
+		OPT_DEVICE,
+	};
+	/* dmesg's table first: mutual-exclusion messages name its entries. */
+	static const struct option longopts[] = {
+		{ "buffer-size",   required_argument, NULL, 's' },
+		{ "clear",         no_argument,       NULL, 'C' },
+		{ "color",         optional_argument, NULL, 'L' },
+		{ "console-level", required_argument, NULL, 'n' },
+		{ "console-off",   no_argument,       NULL, 'D' },
+		{ "console-on",    no_argument,       NULL, 'E' },
+		{ "decode",        no_argument,       NULL, 'x' },
+		{ "file",          required_argument, NULL, 'F' },
+		{ "facility",      required_argument, NULL, 'f' },
+		{ "follow",        no_argument,       NULL, 'w' },
+		{ "follow-new",    no_argument,       NULL, 'W' },
+		{ "human",         no_argument,       NULL, 'H' },
+		{ "help",          no_argument,       NULL, 'h' },
+		{ "json",          no_argument,       NULL, 'J' },
+		{ "kernel",        no_argument,       NULL, 'k' },
+		{ "kmsg-file",     required_argument, NULL, 'K' },
+		{ "level",         required_argument, NULL, 'l' },
+		{ "since",         required_argument, NULL, OPT_SINCE },
+		{ "syslog",        no_argument,       NULL, 'S' },
+		{ "raw",           no_argument,       NULL, 'r' },
+		{ "read-clear",    no_argument,       NULL, 'c' },
+		{ "reltime",       no_argument,       NULL, 'e' },
+		{ "show-delta",    no_argument,       NULL, 'd' },
+		{ "ctime",         no_argument,       NULL, 'T' },
+		{ "noescape",      no_argument,       NULL, OPT_NOESC },
+		{ "notime",        no_argument,       NULL, 't' },
+		{ "nopager",       no_argument,       NULL, 'P' },
+		{ "until",         required_argument, NULL, OPT_UNTIL },
+		{ "userspace",     no_argument,       NULL, 'u' },
+		{ "version",       no_argument,       NULL, 'V' },
+		{ "time-format",   required_argument, NULL, OPT_TIME_FORMAT },
+		{ "force-prefix",  no_argument,       NULL, 'p' },
+		{ "output",        required_argument, NULL, 'o' },
+		{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
+		{ "device",        required_argument, NULL, OPT_DEVICE },
+		{ NULL, 0, NULL, 0 }
+	};
+	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
+	int ch;
+
+	while ((ch = getopt_long(argc, argv,
+				 "CcDdEeF:f:HhJK:kL::l:n:o:PprSs:TtuVWwx",
+				 longopts, NULL)) != -1) {
+		check_exclusive(ch, longopts, excl_status);
+
+		switch (ch) {
+		case 'C':
+			c->action = ACT_CLEAR;
+			break;
+		case 'c':
+			c->action = ACT_READ_CLEAR;
+			break;
+		case 'D':
+			c->action = ACT_CONSOLE_OFF;
+			break;
+		case 'd':
+			kd_timefmt_add(&c->out, KD_TIME_RAW_DELTA);
+			break;
+		case 'E':
+			c->action = ACT_CONSOLE_ON;
+			break;
+		case 'e':
+			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+			break;
+		case 'F':
+			c->kind = KD_SOURCE_SYSLOG_FILE;
+			c->path = optarg;
+			break;
+		case 'K':
+			c->kind = KD_SOURCE_KMSG_FILE;
+			c->path = optarg;
+			break;
+		case 'f':
+			parse_facilities(optarg, &c->filter.facilities);
+			break;
+		case 'H':
+			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+			c->colormode = KD_COLORMODE_AUTO;
+			c->human = true;
+			break;
+		case 'J':
+			c->out.mode = KD_OUTPUT_JSON;
+			break;
+		case 'k':
+			c->filter.facilities |= 1u << 0;
+			break;
+		case 'L':
+			c->colormode = KD_COLORMODE_AUTO;
+			if (optarg) {
+				int m = kd_colormode_parse(optarg);
+
+				if (m < 0)
+					errx(EXIT_FAILURE, "%s: '%s'",
+					     _("unsupported color mode"),
+					     optarg + (*optarg == '='));
+				c->colormode = m;
+			}
+			break;
+		case 'l':
+			parse_levels(optarg, &c->filter.levels);
+			break;
+		case 'n':
+			c->action = ACT_CONSOLE_LEVEL;
+			if (kd_klogctl_parse_console_level(optarg, &c->console_level) < 0)
+				errx(EXIT_FAILURE, _("unknown level '%s'"), optarg);
+			break;
+		case 'o':
+			c->out.mode = parse_output_format(optarg);
+			break;
+		case 'P':
+			c->nopager = true;
+			break;
+		case 'p':
+			c->out.force_prefix = true;
+			break;
+		case 'r':
+			c->out.raw = true;
+			break;
+		case 'S':
+			c->kind = KD_SOURCE_SYSLOG;
+			c->path = NULL;
+			break;
+		case 's':
+			c->bufsize = parse_buffer_size(optarg);
+			break;
+		case 'T':
+			kd_timefmt_add(&c->out, KD_TIME_CTIME);
+			break;
+		case 't':
+			kd_timefmt_add(&c->out, KD_TIME_NONE);
+			break;
+		case 'u': {
+			unsigned int i;
+
+			for (i = 1; i < KD_FACILITY_COUNT; i++)
+				c->filter.facilities |= 1u << i;
+			break;
+		}
+		case 'w':
+			c->follow = true;
+			c->src_flags |= KD_SOURCE_FOLLOW;
+			break;
+		case 'W':
+			c->follow = true;
+			c->src_flags |= KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW;
+			break;
+		case 'x':
+			c->out.decode = true;
+			break;
+		case OPT_TIME_FORMAT:
+			kd_timefmt_add(&c->out, parse_time_format(optarg));
+			break;
+		case OPT_NOESC:
+			c->out.noescape = true;
+			break;
+		case OPT_SINCE:
+			parse_time_option(optarg, &c->filter.has_since,
+					  &c->filter.since_usec);
+			break;
+		case OPT_UNTIL:
+			parse_time_option(optarg, &c->filter.has_until,
+					  &c->filter.until_usec);
+			break;
+		case OPT_SUBSYSTEM:
+		case OPT_DEVICE:
+			if (kd_filter_add_value(&c->filter, ch == OPT_SUBSYSTEM ?
+						KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE,
+						optarg) < 0)
+				err(EXIT_FAILURE, NULL);
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			/* TRANSLATORS: "kdmesg from kdmesg 0.1.0", as util-linux prints it. */
+			printf(_("%s from %s\n"), program_invocation_short_name,
+			       PACKAGE_STRING);
+			exit(EXIT_SUCCESS);
+		default:
+			try_help();
+		}
+	}
+
+	if (argc != optind) {
+		warnx(_("bad usage"));
+		try_help();
+	}
+}
+
+/* Fill the writer options from what the command line asked for. */
+static void finish_options(struct ctl *c)
+{
+	const char *env;
+
+	if (c->out.mode != KD_OUTPUT_TEXT) {
+		/* As dmesg -J: the stamp is always sec.usec, no text tweaks. */
+		c->out.ntime = 0;
+		c->out.force_prefix = false;
+		c->out.raw = false;
+		c->out.noescape = true;
+		c->nopager = true;
+	}
+	kd_timefmt_resolve(&c->out);
+
+	if (needs_wall_clock(c)) {
+		int64_t boot = 0;
+
+		if (kd_boottime_get(&boot) < 0)
+			warnx(_("failed to determine boot time, timestamps will be inaccurate"));
+		c->out.boot_usec = boot;
+		c->filter.boot_usec = boot;
+	}
+
+	/* Test hook: the caller-id column follows this machine's pid_max. */
+	if ((env = getenv("KDMESG_TEST_CALLER_WIDTH")))
+		c->out.caller_width = atoi(env);
+
+	if (c->out.mode == KD_OUTPUT_TEXT)
+		c->out.color = kd_terminal_want_color(c->colormode, COLORS_UTILNAME);
+	if (c->follow)
+		c->nopager = true;
+	/*
+	 * A follow run shows each record as it comes; a one-shot run lets the
+	 * writer gather lines across records (about a tenth of the CPU time
+	 * of a large -F/-K file, bench/README.md).
+	 */
+	c->out.follow = c->follow;
+	c->out.batch = !c->follow;
+}
+
+
+void kdmesg_parse_options(struct ctl *c, int argc, char **argv)
+{
+	parse_args(c, argc, argv);
+	finish_options(c);
+}
