@@ -106,8 +106,11 @@ EXPECT = {
                      need_args=1, text_prefix="kptest:long2000 <"),
     "long_escape": dict(fmt="kptest:long_escape <%s>", args=["\x01" * 400], level=6,
                         text="kptest:long_escape <" + "\x01" * 400 + ">"),
+    # Its escaped text line is cut at 2048 bytes: the series adds nothing
+    # after a cut line so util-linux dmesg shows what it shows on stock
+    # (checked by "keeps stock's framing"), so no fields are expected.
     "long_cut": dict(fmt="kptest:long_cut <%s>", level=6, long=["\x01" * 1000],
-                     need_args=0, text_prefix="kptest:long_cut <"),
+                     need_args=0, text_prefix="kptest:long_cut <", cut=True),
     "long_multi": dict(fmt="kptest:long_multi %s %s %s %s", level=6,
                        long=["x" * 300] * 4, need_args=3,
                        text_prefix="kptest:long_multi "),
@@ -569,6 +572,8 @@ def main():
         for tag, exp in EXPECT.items():
             if tag == "deferred" and any(r.tag() == "deferred_skip" for r in mod):
                 tap.check(True, "kprint: kptest:deferred # SKIP _printk_deferred is not exported to modules")
+                continue
+            if exp.get("cut"):
                 continue
             check_fields(tap, tag, exp, mod, mk, b["ncpu"] or 2)
 
