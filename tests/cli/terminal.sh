@@ -5,7 +5,8 @@
 # terminal has them and go off for TERM=dumb, NO_COLOR, a
 # terminal-colors.d "dmesg.disable" file or -L=never, while -L=always
 # wins over all of those.  script(1) provides the terminal.  Prints TAP;
-# skips when script(1) or the xterm terminfo entry is missing.
+# skips when script(1), a pseudo-terminal or the xterm terminfo entry is
+# missing.
 set -u
 
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
@@ -18,6 +19,12 @@ if ! command -v script >/dev/null 2>&1; then
 fi
 if ! TERM=xterm tput colors >/dev/null 2>&1 && ! infocmp xterm >/dev/null 2>&1; then
 	echo "1..0 # SKIP no terminfo entry for xterm"
+	exit 0
+fi
+
+# Containers without /dev/pts have no pseudo-terminals to give script(1).
+if ! SHELL=/bin/sh script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+	echo "1..0 # SKIP script(1) cannot open a pseudo-terminal here"
 	exit 0
 fi
 
