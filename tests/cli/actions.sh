@@ -27,17 +27,7 @@ export DMESG_TEST_BOOTIME=1234567890.123456 KDMESG_TEST_CALLER_WIDTH=6
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 unset SHIM_KLOGCTL_ERRNO SHIM_KMSG_ERRNO SHIM_SYSLOG_FILE
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 # shim ENV... -- ARGS: run kdmesg under the shim; sets $status, fills
 # $tmp/out, $tmp/err and $tmp/log (the klogctl calls).
@@ -146,5 +136,4 @@ shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 -- -c
 	! grep -q '^klogctl 5 ' "$tmp/log"
 ok $? "-c does not clear what it could not read"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

@@ -53,17 +53,7 @@ unset DMESG_TEST_BOOTIME KDMESG_TEST_CALLER_WIDTH
 mkdir -p "$tmp/config/terminal-colors.d"
 export XDG_CONFIG_HOME="$tmp/config" HOME="$tmp"
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 # sandwich ARGS: leave a stable dmesg output in $tmp/d1 and kdmesg's in
 # $tmp/k; returns 1 when the log never held still.
@@ -251,5 +241,4 @@ else
 	echo "ok $n - -T, --time-format iso and -J # SKIP python3 is not installed"
 fi
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

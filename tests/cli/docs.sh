@@ -9,17 +9,7 @@ set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 man=$srcdir/man/kdmesg.1
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 help=$(LC_ALL=C "$KDMESG" --help)
 # The page with roff's \- turned back into plain dashes.
@@ -50,5 +40,4 @@ if command -v groff >/dev/null 2>&1; then
 	ok $? "groff renders the man page without warnings"
 fi
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

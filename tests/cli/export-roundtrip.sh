@@ -24,17 +24,7 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 # Five records in /dev/kmsg format, NUL-separated (the -K file format):
 # a dev_printk() record with its dictionary, a multi-line message, a
@@ -105,5 +95,4 @@ ok $? "continuation flag, TAB and UTF-8 survive"
 has 5 '"MESSAGE":[98,97,100,32,255,32,98,121,116,101]'
 ok $? "a byte that is not UTF-8 survives exactly"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

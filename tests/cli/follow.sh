@@ -24,17 +24,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 export LC_ALL=C TZ=GMT
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 tag="kdmesg-follow-test-$$"
 mark() {	# log a user-space record with a unique text
@@ -128,5 +118,4 @@ wait "$bg"
 [ "$(cat "$tmp/pipe.rc" 2>/dev/null)" = 0 ] && [ ! -s "$tmp/pipe.err" ]
 ok $? "-w stops quietly with status 0 when its reader goes away"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

@@ -17,17 +17,7 @@ po=$top_srcdir/po
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 for tool in msgfmt xgettext msgmerge; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
@@ -90,5 +80,4 @@ if [ "$failed" -ne 0 ]; then
 	fi
 fi
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

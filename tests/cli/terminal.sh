@@ -35,17 +35,7 @@ export XDG_CONFIG_HOME="$tmp/config" HOME="$tmp"
 export LC_ALL=C TZ=GMT DMESG_TEST_BOOTIME=1234567890.123456 KDMESG_TEST_CALLER_WIDTH=6
 unset NO_COLOR LESS
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 # tty ARGS...: run kdmesg on a pseudo-terminal, output into $tmp/out.
 tty() {
@@ -106,5 +96,4 @@ rm -f "$tmp/config/terminal-colors.d/"*
 ! grep -q "$esc" "$tmp/out" && ! paged
 ok $? "-H into a pipe neither colours nor pages"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

@@ -14,17 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 export LC_ALL=C TZ=GMT DMESG_TEST_BOOTIME=1234567890.123456
 
-n=0
-failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
 if [ -w /dev/full ]; then
 	for args in "--version" "--help" "-K kmsg-nul.dump" "-F syslog.txt -r" \
@@ -52,5 +42,4 @@ for args in "-K big.kmsg" "-F big.syslog -r" "-K big.kmsg -o jsonl" "-K big.kmsg
 	ok $? "kdmesg $args into a pipe closed early ends quietly with status 0"
 done
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done
