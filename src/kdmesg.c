@@ -148,9 +148,23 @@ static void report_stats(const struct kd_source_stats *st, uint64_t lost_reporte
 		report_lost(st->lost - lost_reported);
 }
 
+/*
+ * True once a write found the reader gone.  errno says EPIPE only right
+ * after the failing write (the escaper's mbrtowc() may overwrite it with
+ * EILSEQ), so also ask the pipe itself: its write end polls POLLERR once
+ * the reader has closed.  Latched for close_stdout().
+ */
+static bool stdout_epipe;
+
 static bool output_broken(void)
 {
-	return ferror(stdout) && errno == EPIPE;
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = 0 };
+
+	if (stdout_epipe || !ferror(stdout))
+		return stdout_epipe;
+	if (errno == EPIPE || (poll(&p, 1, 0) == 1 && (p.revents & POLLERR)))
+		stdout_epipe = true;
+	return stdout_epipe;
 }
 
 /*
@@ -184,8 +198,10 @@ static int print_raw_buffer(struct ctl *c)
 	rc = kd_rawdump_write(stdout, buf, len,
 			      c->kind == KD_SOURCE_SYSLOG ? 0 : KD_RAWDUMP_FILE_CHUNK,
 			      c->out.noescape);
+	if (rc < 0 && output_broken())
+		rc = 0;
 	free(buf);
-	return rc < 0 && !output_broken() ? EXIT_FAILURE : EXIT_SUCCESS;
+	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* Returns the exit status. */
@@ -280,12 +296,15 @@ static int print_records(struct ctl *c)
  */
 static void close_stdout(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		if (errno == EPIPE)
+	/* A reader that went away early is no error, as for dmesg | head. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (output_broken())
 			return;
-		warn(_("write error"));
-		_exit(EXIT_FAILURE);
+	} else if (fclose(stdout) == 0 || errno == EPIPE) {
+		return;
 	}
+	warn(_("write error"));
+	_exit(EXIT_FAILURE);
 }
 
 int main(int argc, char **argv)
