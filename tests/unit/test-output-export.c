@@ -15,6 +15,7 @@
 #include "output.h"
 #include "record.h"
 #include "tap.h"
+#include "writer-run.h"
 
 /* 2023-11-14 22:13:20 UTC, in µs: an arbitrary fixed boot time. */
 #define BOOT_USEC	1700000000000000LL
@@ -23,50 +24,21 @@ static int64_t boot_usec = BOOT_USEC;
 
 static int run_writer(const struct kd_record *recs, size_t n, char **buf, size_t *len)
 {
-	struct kd_output_opts opts;
-	struct kd_writer *w = NULL;
-	FILE *out;
-	size_t i;
-	int rc;
+	struct kd_output_opts opts = { .mode = KD_OUTPUT_EXPORT, .boot_usec = boot_usec };
 
-	memset(&opts, 0, sizeof(opts));
-	opts.mode = KD_OUTPUT_EXPORT;
-	opts.boot_usec = boot_usec;
-	*buf = NULL;
-	*len = 0;
-	out = open_memstream(buf, len);
-	if (!out)
-		return -errno;
-	rc = kd_writer_new(&w, &opts, out);
-	for (i = 0; rc == 0 && i < n; i++)
-		rc = kd_writer_write(w, &recs[i]);
-	if (rc == 0)
-		rc = kd_writer_finish(w);
-	kd_writer_free(w);
-	fclose(out);
-	return rc;
+	return writer_run(&opts, recs, n, buf, len);
 }
 
 static void check_one(const struct kd_record *rec, const char *want, size_t want_len,
 		      const char *name)
 {
-	char *buf;
-	size_t len;
-	int rc = run_writer(rec, 1, &buf, &len);
+	struct kd_output_opts opts = { .mode = KD_OUTPUT_EXPORT, .boot_usec = boot_usec };
 
-	if (rc != 0)
-		tap_diag("writer returned %d", rc);
-	tap_is_mem(buf, len, want, want_len, name);
-	free(buf);
+	writer_check(&opts, rec, 1, want, want_len, name);
 }
+
 
 #define CHECK(rec, lit, name) check_one(rec, lit, sizeof(lit) - 1, name)
-
-static void add(struct kd_record *r, const char *key, const char *value, size_t len)
-{
-	if (kd_record_dict_add(r, key, strlen(key), value, len) != 0)
-		tap_diag("kd_record_dict_add(%s) failed", key);
-}
 
 static void test_kernel_record(void)
 {
@@ -79,8 +51,8 @@ static void test_kernel_record(void)
 	r.ts_usec = 1234567;
 	strcpy(r.caller, "T12");
 	kd_record_set_text(&r, "usb 1-1: new high-speed USB device", 34);
-	add(&r, "SUBSYSTEM", "usb", 3);
-	add(&r, "DEVICE", "+usb:1-1", 8);
+	record_add(&r, "SUBSYSTEM", "usb", 3);
+	record_add(&r, "DEVICE", "+usb:1-1", 8);
 	CHECK(&r,
 	      "__REALTIME_TIMESTAMP=1700000001234567\n"
 	      "__MONOTONIC_TIMESTAMP=1234567\n"
@@ -125,12 +97,12 @@ static void test_binary_fields(void)
 	kd_record_reset(&r);
 	r.ts_usec = 0;
 	kd_record_set_text(&r, "tab\tok", 6);
-	add(&r, "BIN", "a\xff", 2);
-	add(&r, "DEL", "x\x7f", 2);
-	add(&r, "C1", "\xc2\x85", 2);
-	add(&r, "NUL", "a\0b", 3);
-	add(&r, "UTF8", "Ger\xc3\xa4t", 6);
-	add(&r, "EMPTY", "", 0);
+	record_add(&r, "BIN", "a\xff", 2);
+	record_add(&r, "DEL", "x\x7f", 2);
+	record_add(&r, "C1", "\xc2\x85", 2);
+	record_add(&r, "NUL", "a\0b", 3);
+	record_add(&r, "UTF8", "Ger\xc3\xa4t", 6);
+	record_add(&r, "EMPTY", "", 0);
 	CHECK(&r,
 	      "__REALTIME_TIMESTAMP=1700000000000000\n"
 	      "__MONOTONIC_TIMESTAMP=0\n"
@@ -186,11 +158,11 @@ static void test_dict_names(void)
 	kd_record_init(&r);
 	r.ts_usec = 2;
 	kd_record_set_text(&r, "m", 1);
-	add(&r, "lower-case.key", "1", 1);
-	add(&r, "SUBSYSTEM", "a", 1);
-	add(&r, "SUBSYSTEM", "b", 1);
-	add(&r, "K\xc3\xa9Y", "2", 1);
-	add(&r, "A123456789012345678901234567890123456789012345678901234567890", "3", 1);
+	record_add(&r, "lower-case.key", "1", 1);
+	record_add(&r, "SUBSYSTEM", "a", 1);
+	record_add(&r, "SUBSYSTEM", "b", 1);
+	record_add(&r, "K\xc3\xa9Y", "2", 1);
+	record_add(&r, "A123456789012345678901234567890123456789012345678901234567890", "3", 1);
 	CHECK(&r,
 	      "__REALTIME_TIMESTAMP=1700000000000002\n"
 	      "__MONOTONIC_TIMESTAMP=2\n"
@@ -363,32 +335,6 @@ static void test_stream(void)
 	kd_record_free(&r[1]);
 }
 
-static void test_write_error(void)
-{
-	struct kd_output_opts opts;
-	struct kd_writer *w = NULL;
-	struct kd_record r;
-	FILE *out = fopen("/dev/full", "w");
-	int rc;
-
-	if (!out) {
-		tap_ok(true, "# SKIP /dev/full is not available");
-		return;
-	}
-	setvbuf(out, NULL, _IONBF, 0);
-	memset(&opts, 0, sizeof(opts));
-	opts.mode = KD_OUTPUT_EXPORT;
-	kd_record_init(&r);
-	kd_record_set_text(&r, "lost", 4);
-	rc = kd_writer_new(&w, &opts, out);
-	if (rc == 0)
-		rc = kd_writer_write(w, &r);
-	tap_is_int(rc, -EIO, "a full disk is reported as -EIO");
-	kd_writer_free(w);
-	fclose(out);
-	kd_record_free(&r);
-}
-
 int main(void)
 {
 	test_kernel_record();
@@ -399,6 +345,6 @@ int main(void)
 	test_no_timestamp();
 	test_unknown_boot_time();
 	test_stream();
-	test_write_error();
+	writer_check_full_disk(KD_OUTPUT_EXPORT);
 	return tap_done();
 }

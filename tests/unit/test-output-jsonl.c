@@ -12,52 +12,23 @@
 #include "output.h"
 #include "record.h"
 #include "tap.h"
+#include "writer-run.h"
 
-/* Format @n records with a fresh jsonl writer; the caller frees *@buf. */
+static const struct kd_output_opts jsonl = { .mode = KD_OUTPUT_JSONL };
+
 static int run_writer(const struct kd_record *recs, size_t n, char **buf, size_t *len)
 {
-	struct kd_output_opts opts;
-	struct kd_writer *w = NULL;
-	FILE *out;
-	size_t i;
-	int rc;
-
-	memset(&opts, 0, sizeof(opts));
-	opts.mode = KD_OUTPUT_JSONL;
-	*buf = NULL;
-	*len = 0;
-	out = open_memstream(buf, len);
-	if (!out)
-		return -errno;
-	rc = kd_writer_new(&w, &opts, out);
-	for (i = 0; rc == 0 && i < n; i++)
-		rc = kd_writer_write(w, &recs[i]);
-	if (rc == 0)
-		rc = kd_writer_finish(w);
-	kd_writer_free(w);
-	fclose(out);
-	return rc;
+	return writer_run(&jsonl, recs, n, buf, len);
 }
 
 /* Check that formatting @rec gives exactly @want. */
 static void check_one(const struct kd_record *rec, const char *want, const char *name)
 {
-	char *buf;
-	size_t len;
-	int rc = run_writer(rec, 1, &buf, &len);
-
-	if (rc != 0)
-		tap_diag("writer returned %d", rc);
-	tap_is_mem(buf, len, want, strlen(want), name);
-	free(buf);
+	writer_check(&jsonl, rec, 1, want, strlen(want), name);
 }
 
-static void add(struct kd_record *r, const char *key, const char *value, size_t len)
-{
-	if (kd_record_dict_add(r, key, strlen(key), value, len) != 0)
-		tap_diag("kd_record_dict_add(%s) failed", key);
-}
 
+/* Check that formatting @rec gives exactly @want. */
 static void test_full_record(void)
 {
 	struct kd_record r;
@@ -69,8 +40,8 @@ static void test_full_record(void)
 	r.ts_usec = 1234567;
 	strcpy(r.caller, "T12");
 	kd_record_set_text(&r, "usb 1-1: new high-speed USB device", 34);
-	add(&r, "SUBSYSTEM", "usb", 3);
-	add(&r, "DEVICE", "+usb:1-1", 8);
+	record_add(&r, "SUBSYSTEM", "usb", 3);
+	record_add(&r, "DEVICE", "+usb:1-1", 8);
 	check_one(&r,
 		  "{\"seq\":42,\"facility\":0,\"level\":6,\"time\":1234567,"
 		  "\"caller\":\"T12\",\"flags\":\"\","
@@ -151,11 +122,11 @@ static void test_dictionary(void)
 
 	kd_record_init(&r);
 	kd_record_set_text(&r, "m", 1);
-	add(&r, "SUBSYSTEM", "pci", 3);
-	add(&r, "TAG", "one", 3);
-	add(&r, "DEVICE", "+pci:0000:00:01.0", 17);
-	add(&r, "TAG", "two\n\"2\"", 7);
-	add(&r, "TAG", "three", 5);
+	record_add(&r, "SUBSYSTEM", "pci", 3);
+	record_add(&r, "TAG", "one", 3);
+	record_add(&r, "DEVICE", "+pci:0000:00:01.0", 17);
+	record_add(&r, "TAG", "two\n\"2\"", 7);
+	record_add(&r, "TAG", "three", 5);
 	check_one(&r,
 		  "{\"flags\":\"\",\"message\":\"m\",\"SUBSYSTEM\":\"pci\","
 		  "\"TAG\":[\"one\",\"two\\n\\\"2\\\"\",\"three\"],"
@@ -165,9 +136,9 @@ static void test_dictionary(void)
 	kd_record_reset(&r);
 	kd_record_set_text(&r, "m", 1);
 	r.seq = 1;
-	add(&r, "seq", "fake", 4);
-	add(&r, "message", "fake", 4);
-	add(&r, "K\xff", "v\x00w", 3);
+	record_add(&r, "seq", "fake", 4);
+	record_add(&r, "message", "fake", 4);
+	record_add(&r, "K\xff", "v\x00w", 3);
 	check_one(&r,
 		  "{\"seq\":1,\"flags\":\"\",\"message\":\"m\",\"dict.seq\":\"fake\","
 		  "\"dict.message\":\"fake\",\"K\\ufffd\":\"v\\u0000w\"}\n",
@@ -200,32 +171,6 @@ static void test_stream(void)
 	kd_record_free(&r[1]);
 }
 
-static void test_write_error(void)
-{
-	struct kd_output_opts opts;
-	struct kd_writer *w = NULL;
-	struct kd_record r;
-	FILE *out = fopen("/dev/full", "w");
-	int rc;
-
-	if (!out) {
-		tap_ok(true, "# SKIP /dev/full is not available");
-		return;
-	}
-	setvbuf(out, NULL, _IONBF, 0);
-	memset(&opts, 0, sizeof(opts));
-	opts.mode = KD_OUTPUT_JSONL;
-	kd_record_init(&r);
-	kd_record_set_text(&r, "lost", 4);
-	rc = kd_writer_new(&w, &opts, out);
-	if (rc == 0)
-		rc = kd_writer_write(w, &r);
-	tap_is_int(rc, -EIO, "a full disk is reported as -EIO");
-	kd_writer_free(w);
-	fclose(out);
-	kd_record_free(&r);
-}
-
 int main(void)
 {
 	test_full_record();
@@ -233,6 +178,6 @@ int main(void)
 	test_escapes();
 	test_dictionary();
 	test_stream();
-	test_write_error();
+	writer_check_full_disk(KD_OUTPUT_JSONL);
 	return tap_done();
 }
