@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
@@ -15,6 +16,7 @@
 
 /* syslog(2) action numbers (<sys/klog.h> declares only the call). */
 #define ACTION_READ_ALL		3
+#define ACTION_READ_CLEAR	4
 #define ACTION_CLEAR		5
 #define ACTION_CONSOLE_OFF	6
 #define ACTION_CONSOLE_ON	7
@@ -91,7 +93,11 @@ int kd_klogctl_buffer_size(void)
 	return call(ACTION_SIZE_BUFFER, 0);
 }
 
-int kd_klogctl_read_all(char **buf, size_t *len, size_t size)
+/* Without a size from anywhere, start here and grow 4x (as dmesg). */
+#define GROW_START	16392
+#define GROW_LIMIT	(1U << 28)
+
+int kd_klogctl_read_all(char **buf, size_t *len, size_t size, bool clear)
 {
 	size_t sz;
 	char *b;
@@ -102,17 +108,29 @@ int kd_klogctl_read_all(char **buf, size_t *len, size_t size)
 		if (n > 0)
 			size = (size_t)n;
 	}
-	sz = size ? size + 8 : 16392;
+	if (size > (size_t)GROW_LIMIT * 4)
+		return -EINVAL;
+	sz = size ? size + 8 : GROW_START;
 	for (;;) {
-		if (sz > INT_MAX)
-			return -EINVAL;
 		b = malloc(sz);
 		if (!b)
 			return -ENOMEM;
-		n = klogctl(ACTION_READ_ALL, b, (int)sz);
-		/* A full buffer of a guessed size may hide more: grow it. */
-		if (n < 0 || size || (size_t)n != sz || sz > (1U << 28))
+		/*
+		 * A full buffer of a guessed size may hide more: grow it.  The
+		 * guessing reads never clear, so a retry loses nothing; the
+		 * clearing read comes once the size is right.
+		 */
+		if (size || sz > GROW_LIMIT) {
+			n = klogctl(clear ? ACTION_READ_CLEAR : ACTION_READ_ALL,
+				    b, (int)sz);
 			break;
+		}
+		n = klogctl(ACTION_READ_ALL, b, (int)sz);
+		if (n < 0 || (size_t)n != sz) {
+			if (n >= 0 && clear)
+				n = klogctl(ACTION_READ_CLEAR, b, (int)sz);
+			break;
+		}
 		free(b);
 		sz *= 4;
 	}

@@ -8,6 +8,7 @@
 #ifndef KDMESG_KLOGCTL_H
 #define KDMESG_KLOGCTL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /** kd_klogctl_clear() - empty the kernel ring buffer (SYSLOG_ACTION_CLEAR). */
@@ -38,12 +39,13 @@ int kd_klogctl_parse_console_level(const char *str, int *level);
 int kd_klogctl_buffer_size(void);
 
 /**
- * kd_klogctl_read_all() - the whole syslog(2) buffer (SYSLOG_ACTION_READ_ALL)
- * into a new buffer *@buf of *@len bytes (free() it), sized as dmesg sizes
- * it: @size (-s) or the kernel's buffer size, plus 8; when neither is
- * known, 16392 bytes growing fourfold while the buffer comes back full.
- * For dmesg -r, which prints this buffer as it is.  Returns 0 or -errno.
+ * kd_klogctl_read_all() - the whole syslog(2) buffer (SYSLOG_ACTION_READ_ALL,
+ * or SYSLOG_ACTION_READ_CLEAR with @clear) into a new buffer *@buf of *@len
+ * bytes (free() it), sized as dmesg sizes it: @size (-s) or the kernel's
+ * buffer size, plus 8; when neither is known, 16392 bytes growing fourfold
+ * while the buffer comes back full (up to 1 GiB).  Returns 0 or -errno
+ * (-EINVAL for a @size over 1 GiB).
  */
-int kd_klogctl_read_all(char **buf, size_t *len, size_t size);
+int kd_klogctl_read_all(char **buf, size_t *len, size_t size, bool clear);
 
 #endif /* KDMESG_KLOGCTL_H */

@@ -178,7 +178,7 @@ static int print_raw_buffer(struct ctl *c)
 	int rc, fd = STDIN_FILENO;
 
 	if (c->kind == KD_SOURCE_SYSLOG) {
-		rc = kd_klogctl_read_all(&buf, &len, c->bufsize);
+		rc = kd_klogctl_read_all(&buf, &len, c->bufsize, false);
 		if (rc < 0)
 			kernel_read_failed(rc);
 	} else {

@@ -123,6 +123,19 @@ shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- -s 1000 -S
 [ "$status" = 0 ] && grep -q '^klogctl 3 4104$' "$tmp/log"
 ok $? "-s 1000 asks syslog(2) for 4096 (+8) bytes, as dmesg does"
 
+# Without a size from the kernel the buffer starts at 16392 bytes and grows
+# fourfold while it comes back full (a 40000-byte log needs 65568).
+i=0
+while [ $i -lt 400 ]; do
+	cat "$fixtures/syslog.txt"
+	i=$((i + 1))
+done | head -c 40000 >"$tmp/big.txt"
+"$KDMESG" -F "$tmp/big.txt" >"$tmp/big-want"
+shim SHIM_SYSLOG_FILE="$tmp/big.txt" SHIM_NO_SIZE=1 -- -S
+[ "$status" = 0 ] && cmp -s "$tmp/out" "$tmp/big-want" &&
+	[ "$(tr '\n' ' ' <"$tmp/log")" = "klogctl 10 0 klogctl 3 16392 klogctl 3 65568 " ]
+ok $? "without SIZE_BUFFER, -S grows its buffer 16392 -> 65568 and reads it all"
+
 shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 --
 printf '%s\n%s\n' \
 	"kdmesg: read kernel buffer failed: Operation not permitted" \

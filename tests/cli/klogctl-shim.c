@@ -7,6 +7,7 @@
  *   SHIM_LOG=file          append "klogctl TYPE LEN" for every call
  *   SHIM_KLOGCTL_ERRNO=N   make every klogctl() fail with errno N
  *   SHIM_SYSLOG_FILE=file  what SYSLOG_ACTION_READ_ALL/READ_CLEAR return
+ *   SHIM_NO_SIZE=1         make SYSLOG_ACTION_SIZE_BUFFER fail (EINVAL)
  *   SHIM_KMSG_ERRNO=N      make opening /dev/kmsg fail with errno N
  */
 #ifndef _GNU_SOURCE
@@ -71,6 +72,10 @@ int klogctl(int type, char *buf, int len)
 		return (int)n;
 	case 9:		/* SYSLOG_ACTION_SIZE_UNREAD */
 	case 10:	/* SYSLOG_ACTION_SIZE_BUFFER */
+		if (type == 10 && env_errno("SHIM_NO_SIZE")) {
+			errno = EINVAL;
+			return -1;
+		}
 		if (file && stat(file, &st) == 0 && st.st_size > 0)
 			return (int)st.st_size;
 		return 16384;
