@@ -21,7 +21,6 @@
  * does not know "lightgray" (its table spells it "lightgray,"), which is
  * reproduced here.  Names the scheme does not define keep dmesg's default.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -30,6 +29,7 @@
 #include <string.h>
 
 #include "colors.h"
+#include "terminal-colors-d.h"
 
 struct kd_colors {
 	char *seq[KD_COLOR__COUNT];	/* from the scheme file, or NULL */
@@ -151,107 +151,34 @@ static char *parse_sequence(const char *str, int *err)
 	return seq;
 }
 
-/*
- * Split "[name][@term].type" as util-linux does; returns false when the
- * file is not a ".scheme" file.
- */
-static bool scheme_tokens(const char *fname, const char **name, size_t *namesz,
-			  const char **term, size_t *termsz)
+struct scheme_pick {
+	const char *util, *term;
+	int score;		/* of the file in path, 0 for none */
+	char *path;		/* malloc'ed */
+};
+
+/* A later file with an equal score replaces an earlier one (util-linux). */
+static void pick_scheme(const char *dir, const char *name, void *arg)
 {
-	const char *dot, *type, *at;
+	struct scheme_pick *p = arg;
+	int score = kd_tcd_score(name, "scheme", p->util, p->term);
+	char *path;
 
-	*name = *term = NULL;
-	*namesz = *termsz = 0;
-	if (!*fname || *fname == '.' || strlen(fname) > PATH_MAX)
-		return false;
-	dot = strrchr(fname, '.');
-	type = dot ? dot + 1 : fname;
-	if (strcmp(type, "scheme") != 0)
-		return false;
-	if (type == fname)
-		return true;
-	at = strchr(fname, '@');
-	if (at) {
-		*term = at + 1;
-		*termsz = (size_t)(type - at - 2);
-		if (at == fname)
-			return true;
-	}
-	*name = fname;
-	*namesz = (size_t)((at ? at : type - 1) - fname);
-	return true;
-}
-
-/*
- * Best scheme file in @dir for @util and @term into *@path (malloc'ed,
- * or NULL).  Returns 0 or the negative errno of opendir().
- */
-static int best_scheme(const char *dir, const char *util, const char *term,
-		       char **path)
-{
-	char best[NAME_MAX + 1] = "";
-	int best_score = 0;
-	struct dirent *d;
-	DIR *dp;
-
-	dp = opendir(dir);
-	if (!dp)
-		return -errno;
-	while ((d = readdir(dp))) {
-		const char *n, *t;
-		size_t nsz, tsz;
-		int score = 1;
-
-		if (d->d_name[0] == '.')
-			continue;
-		if (d->d_type != DT_UNKNOWN && d->d_type != DT_LNK &&
-		    d->d_type != DT_REG)
-			continue;
-		if (!scheme_tokens(d->d_name, &n, &nsz, &t, &tsz))
-			continue;
-		if (n)
-			score += 20;
-		if (t)
-			score += 10;
-		if (score < best_score)
-			continue;
-		if (nsz && (nsz != strlen(util) || strncmp(n, util, nsz) != 0))
-			continue;
-		if (tsz && (!term || tsz != strlen(term) || strncmp(t, term, tsz) != 0))
-			continue;
-		best_score = score;
-		snprintf(best, sizeof(best), "%s", d->d_name);
-	}
-	closedir(dp);
-
-	if (*best && asprintf(path, "%s/%s", dir, best) < 0) {
-		*path = NULL;
-		return -ENOMEM;
-	}
-	return 0;
+	if (score < 0 || score < p->score)
+		return;
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return;
+	free(p->path);
+	p->path = path;
+	p->score = score;
 }
 
 static char *find_scheme_file(const char *util)
 {
-	const char *term = getenv("TERM");
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-	char *dir = NULL, *path = NULL;
-	int rc = -ENOENT;
+	struct scheme_pick p = { util, getenv("TERM"), 0, NULL };
 
-	if (xdg) {
-		if (asprintf(&dir, "%s/terminal-colors.d", xdg) < 0)
-			dir = NULL;
-	} else if (home) {
-		if (asprintf(&dir, "%s/.config/terminal-colors.d", home) < 0)
-			dir = NULL;
-	}
-	if (dir)
-		rc = best_scheme(dir, util, term, &path);
-	free(dir);
-	if (rc == -EPERM || rc == -EACCES || rc == -ENOENT)
-		best_scheme("/etc/terminal-colors.d", util, term, &path);
-	return path;
+	kd_tcd_foreach(pick_scheme, &p);
+	return p.path;
 }
 
 static void skip_blank(char **p)

@@ -5,7 +5,6 @@
  * admin's terminal-colors.d files and $PAGER/$LESS settings act on kdmesg
  * exactly as on dmesg.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -27,6 +26,7 @@
 # endif
 #endif
 
+#include "terminal-colors-d.h"
 #include "terminal.h"
 
 int kd_colormode_parse(const char *when)
@@ -60,91 +60,32 @@ static bool terminal_has_colors(void)
 #endif
 }
 
-enum { FILE_DISABLE, FILE_ENABLE, FILE__COUNT };
+struct switch_scores {
+	const char *util, *term;
+	int disable, enable;	/* best score of each type, 0 for none */
+};
 
-/*
- * Score one terminal-colors.d file name "[util][@term].type": 1 for the
- * type alone, +20 when the util name matches, +10 when the terminal
- * matches; a name for another util or terminal does not count at all.
- */
-static int score_name(const char *name, const char *util, const char *term,
-		      int *type)
+static void score_switch(const char *dir, const char *name, void *arg)
 {
-	const char *dot = strrchr(name, '.');
-	const char *kind = dot ? dot + 1 : name;
-	const char *at;
-	size_t util_len, term_len = 0;
-	int score = 1;
+	struct switch_scores *s = arg;
+	int d = kd_tcd_score(name, "disable", s->util, s->term);
+	int e = kd_tcd_score(name, "enable", s->util, s->term);
 
-	if (strcmp(kind, "disable") == 0)
-		*type = FILE_DISABLE;
-	else if (strcmp(kind, "enable") == 0)
-		*type = FILE_ENABLE;
-	else
-		return -1;
-	if (kind == name)
-		return score;
-
-	at = memchr(name, '@', kind - name);
-	util_len = (at ? at : dot) - name;
-	if (at) {
-		term_len = dot - at - 1;
-		if (!term || strlen(term) != term_len ||
-		    strncmp(at + 1, term, term_len) != 0)
-			return -1;
-		score += 10;
-	}
-	if (util_len) {
-		if (strlen(util) != util_len || strncmp(name, util, util_len) != 0)
-			return -1;
-		score += 20;
-	}
-	return score;
+	(void)dir;
+	if (d > s->disable)
+		s->disable = d;
+	if (e > s->enable)
+		s->enable = e;
 }
 
-static int read_color_dir(const char *dir, const char *util, int scores[])
-{
-	const char *term = getenv("TERM");
-	struct dirent *d;
-	DIR *dp = opendir(dir);
-
-	if (!dp)
-		return -errno;
-	while ((d = readdir(dp))) {
-		int type = FILE_DISABLE, score;
-
-		if (d->d_name[0] == '.')
-			continue;
-		if (d->d_type != DT_UNKNOWN && d->d_type != DT_REG &&
-		    d->d_type != DT_LNK)
-			continue;
-		score = score_name(d->d_name, util, term, &type);
-		if (score > scores[type])
-			scores[type] = score;
-	}
-	closedir(dp);
-	return 0;
-}
-
-/* The user's directory wins; /etc is read only when it is missing. */
+/* "util.disable" beats "disable", and so on; the better score wins. */
 static bool colors_disabled_by_config(const char *util)
 {
-	int scores[FILE__COUNT] = { 0, 0 };
-	char path[PATH_MAX];
-	const char *base;
-	int rc = -ENOENT;
+	struct switch_scores s = { util, getenv("TERM"), 0, 0 };
 
-	if ((base = getenv("XDG_CONFIG_HOME")))
-		snprintf(path, sizeof(path), "%s/terminal-colors.d", base);
-	else if ((base = getenv("HOME")))
-		snprintf(path, sizeof(path), "%s/.config/terminal-colors.d", base);
-	if (base)
-		rc = read_color_dir(path, util, scores);
-	if (rc == -ENOENT || rc == -EACCES || rc == -EPERM)
-		rc = read_color_dir("/etc/terminal-colors.d", util, scores);
-	if (rc < 0)
+	if (kd_tcd_foreach(score_switch, &s) < 0)
 		return false;
-	return scores[FILE_DISABLE] > scores[FILE_ENABLE];
+	return s.disable > s.enable;
 }
 
 bool kd_terminal_want_color(enum kd_colormode mode, const char *utilname)
