@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # actions.sh - the syslog(2) side of kdmesg, driven through an LD_PRELOAD
-# shim (tests/cli/klogctl-shim.so) so no root is needed and the machine's
+# shim (tests/shim/kmsg-shim.so, shared with the reader tests) so no root is needed and the machine's
 # kernel log is never cleared: -C, -c, -D, -E, -n and their failures, -S,
 # the automatic fallback from /dev/kmsg to syslog(2), and the
 # dmesg_restrict error.  Prints TAP.
@@ -10,7 +10,7 @@ set -u
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-.}
-shim=$builddir/tests/cli/klogctl-shim.so
+shim=$builddir/tests/shim/kmsg-shim.so
 fixtures=$srcdir/tests/fixtures
 
 if [ ! -f "$shim" ]; then
@@ -25,7 +25,8 @@ export TZ=GMT LC_ALL=C LANG=C LANGUAGE=
 export DMESG_TEST_BOOTIME=1234567890.123456 KDMESG_TEST_CALLER_WIDTH=6
 # A sanitizer runtime refuses to start behind a preloaded library.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-unset SHIM_KLOGCTL_ERRNO SHIM_KMSG_ERRNO SHIM_SYSLOG_FILE
+unset KDMESG_SHIM_SYSLOG_ERRNO KDMESG_SHIM_KMSG_OPEN_ERRNO KDMESG_SHIM_SYSLOG \
+	KDMESG_SHIM_SYSLOG_SIZE KDMESG_SHIM_KMSG
 
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
@@ -40,7 +41,7 @@ shim() {
 	done
 	shift
 	# shellcheck disable=SC2086
-	env SHIM_LOG="$tmp/log" LD_PRELOAD="$shim" $env_args \
+	env KDMESG_SHIM_LOG="$tmp/log" LD_PRELOAD="$shim" $env_args \
 		"$KDMESG" "$@" >"$tmp/out" 2>"$tmp/err"
 	status=$?
 }
@@ -72,13 +73,13 @@ expect 0 "klogctl 8 1" "" "-n emerg means level 1"
 shim -- --console-level=DEBUG
 expect 0 "klogctl 8 8" "" "--console-level=DEBUG means level 8"
 
-shim SHIM_KLOGCTL_ERRNO=1 -- -C
+shim KDMESG_SHIM_SYSLOG_ERRNO=1 -- -C
 expect 1 "klogctl 5 0" "kdmesg: clear kernel buffer failed: Operation not permitted" \
 	"-C without privilege fails with dmesg's message"
-shim SHIM_KLOGCTL_ERRNO=1 -- -E
+shim KDMESG_SHIM_SYSLOG_ERRNO=1 -- -E
 expect 1 "klogctl 7 0" "kdmesg: klogctl failed: Operation not permitted" \
 	"-E without privilege fails with dmesg's message"
-shim SHIM_KLOGCTL_ERRNO=1 -- -n 1
+shim KDMESG_SHIM_SYSLOG_ERRNO=1 -- -n 1
 expect 1 "klogctl 8 1" "kdmesg: klogctl failed: Operation not permitted" \
 	"-n without privilege fails with dmesg's message"
 
@@ -86,40 +87,40 @@ expect 1 "klogctl 8 1" "kdmesg: klogctl failed: Operation not permitted" \
 (cd "$fixtures" && "$KDMESG" -F syslog.txt) >"$tmp/want" 2>&1
 (cd "$fixtures" && "$KDMESG" -F syslog.txt -x) >"$tmp/want-x" 2>&1
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- -S
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" -- -S
 cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] && [ ! -s "$tmp/err" ] &&
 	grep -q '^klogctl 3 ' "$tmp/log"
 ok $? "-S reads SYSLOG_ACTION_READ_ALL and prints it as -F does"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- --syslog -x
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" -- --syslog -x
 cmp -s "$tmp/out" "$tmp/want-x" && [ "$status" = 0 ]
 ok $? "--syslog -x decodes like -F -x"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 --
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" KDMESG_SHIM_KMSG_OPEN_ERRNO=2 --
 cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] && [ ! -s "$tmp/err" ] &&
 	grep -q '^klogctl 3 ' "$tmp/log"
 ok $? "without /dev/kmsg kdmesg falls back to syslog(2)"
 
 (cd "$fixtures" && "$KDMESG" -F syslog-caller.txt -r) >"$tmp/want-r" 2>&1
-shim SHIM_SYSLOG_FILE="$fixtures/syslog-caller.txt" -- -S -r
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog-caller.txt" -- -S -r
 cmp -s "$tmp/out" "$tmp/want-r" && [ "$status" = 0 ] &&
 	grep -q '^<4>\[    5\.123456\]\[  T412\] Call Trace:$' "$tmp/out"
 ok $? "-S -r prints the syslog(2) buffer as it is (escaped), caller ids included"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -p
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" KDMESG_SHIM_KMSG_OPEN_ERRNO=2 -- -p
 [ "$status" = 1 ] && [ "$(cat "$tmp/err")" = "kdmesg: only kmsg supports multi-line messages" ]
 ok $? "-p after the syslog(2) fallback is refused as dmesg does"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -r -l err
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" KDMESG_SHIM_KMSG_OPEN_ERRNO=2 -- -r -l err
 [ "$status" = 1 ] && [ "$(cat "$tmp/err")" = "kdmesg: --raw can be used together with --level or --facility only when reading messages from /dev/kmsg" ]
 ok $? "-r -l after the syslog(2) fallback is refused as dmesg does"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" SHIM_KMSG_ERRNO=2 -- -c
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" KDMESG_SHIM_KMSG_OPEN_ERRNO=2 -- -c
 cmp -s "$tmp/out" "$tmp/want" && [ "$status" = 0 ] &&
 	[ "$(tail -n 1 "$tmp/log")" = "klogctl 5 0" ]
 ok $? "-c prints the buffer, then clears it"
 
-shim SHIM_SYSLOG_FILE="$fixtures/syslog.txt" -- -s 1000 -S
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" -- -s 1000 -S
 [ "$status" = 0 ] && grep -q '^klogctl 3 4104$' "$tmp/log"
 ok $? "-s 1000 asks syslog(2) for 4096 (+8) bytes, as dmesg does"
 
@@ -131,12 +132,12 @@ while [ $i -lt 400 ]; do
 	i=$((i + 1))
 done | head -c 40000 >"$tmp/big.txt"
 "$KDMESG" -F "$tmp/big.txt" >"$tmp/big-want"
-shim SHIM_SYSLOG_FILE="$tmp/big.txt" SHIM_NO_SIZE=1 -- -S
+shim KDMESG_SHIM_SYSLOG="$tmp/big.txt" KDMESG_SHIM_SYSLOG_SIZE=0 -- -S
 [ "$status" = 0 ] && cmp -s "$tmp/out" "$tmp/big-want" &&
 	[ "$(tr '\n' ' ' <"$tmp/log")" = "klogctl 10 0 klogctl 3 16392 klogctl 3 65568 " ]
 ok $? "without SIZE_BUFFER, -S grows its buffer 16392 -> 65568 and reads it all"
 
-shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 --
+shim KDMESG_SHIM_KMSG_OPEN_ERRNO=1 KDMESG_SHIM_SYSLOG_ERRNO=1 --
 printf '%s\n%s\n' \
 	"kdmesg: read kernel buffer failed: Operation not permitted" \
 	"kdmesg: reading the kernel log needs root or the CAP_SYSLOG capability (kernel.dmesg_restrict is set)" \
@@ -144,7 +145,7 @@ printf '%s\n%s\n' \
 [ "$status" = 1 ] && cmp -s "$tmp/err" "$tmp/want-err" && [ ! -s "$tmp/out" ]
 ok $? "dmesg_restrict: dmesg's error, then what to do, exit 1"
 
-shim SHIM_KMSG_ERRNO=1 SHIM_KLOGCTL_ERRNO=1 -- -c
+shim KDMESG_SHIM_KMSG_OPEN_ERRNO=1 KDMESG_SHIM_SYSLOG_ERRNO=1 -- -c
 [ "$status" = 1 ] && cmp -s "$tmp/err" "$tmp/want-err" &&
 	! grep -q '^klogctl 5 ' "$tmp/log"
 ok $? "-c does not clear what it could not read"
