@@ -70,6 +70,7 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 	memcpy(rec->text, text, len);
 	rec->text[len] = '\0';
 	rec->text_len = len;
+	rec->text_plain = false;
 	return 0;
 }
 
@@ -145,6 +146,7 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 	dst->level = src->level;
 	dst->ts_usec = src->ts_usec;
 	dst->flags = src->flags;
+	dst->text_plain = src->text_plain;
 	memcpy(dst->caller, src->caller, sizeof(dst->caller));
 	return 0;
 }

@@ -54,6 +54,14 @@ struct kd_record {
 	char *text;		/* message bytes, unescaped, NUL-terminated */
 	size_t text_len;
 	size_t text_cap;	/* allocated bytes of @text; grows, never shrinks */
+	/*
+	 * A reader's promise that @text holds only printable ASCII (0x20 to
+	 * 0x7e: no newline, no byte that dmesg would escape), learnt while
+	 * it split the input anyway, so the text writer can copy the text
+	 * without looking at it again.  false means "not known" and is
+	 * always correct; kd_record_set_text() clears it.
+	 */
+	bool text_plain;
 
 	struct kd_dict_entry *dict;
 	size_t dict_len;
