@@ -54,6 +54,15 @@ struct kd_writer {
 	bool tf_none;			/* notime among the time formats */
 	bool tf_reltime;		/* reltime among the time formats */
 	bool tf_delta;			/* a format that prints the delta */
+	/*
+	 * Only the default stamp, no -x, -r or -p: the common case, which
+	 * has a short path of its own (colours are checked per record).
+	 */
+	bool tf_default;
+	/* The default stamp's "%5ld." for sec_cache (-1: none yet). */
+	int64_t sec_cache;
+	size_t sec_cache_len;
+	char sec_cache_buf[32];
 
 	/*
 	 * The text writer assembles each record's output here and hands it

@@ -101,6 +101,41 @@ static size_t fmt_caller(char *buf, const char *id, int width)
 	return k;
 }
 
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* "%06u" of @u (below 1000000), no NUL. */
+static inline void fmt_usec6(char *buf, uint32_t u)
+{
+	memcpy(buf, digit_pairs + 2 * (u / 10000), 2);
+	memcpy(buf + 2, digit_pairs + 2 * (u / 100 % 100), 2);
+	memcpy(buf + 4, digit_pairs + 2 * (u % 100), 2);
+}
+
+/*
+ * fmt_caller() into the line buffer, where there is room for fixed-size
+ * moves (1 + 16 + 16 bytes): no loop and no library call for the padding
+ * and the id.  Same bytes as fmt_caller() for widths up to 16, without
+ * the NUL.
+ */
+static size_t fmt_caller_direct(char *buf, const char caller[16], int width)
+{
+	size_t n, pad;
+
+	n = strnlen(caller, 16);
+	if (width < 0 || width > 16 || n > 15)
+		return fmt_caller(buf, caller, width);
+	pad = (size_t)width > n ? (size_t)width - n : 0;
+	buf[0] = '[';
+	memset(buf + 1, ' ', 16);
+	memcpy(buf + 1 + pad, caller, 16);
+	buf[1 + pad + n] = ']';
+	buf[2 + pad + n] = ' ';
+	return 3 + pad + n;
+}
+
 /*
  * "%5ld.%06ld" without printf: this runs once per record in the default
  * format and printf's parsing dominates the cost of a short line.
@@ -112,10 +147,7 @@ static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 	 * through a scratch buffer made the copy wait on the narrow stores
 	 * (store forwarding), which cost more than the digits.
 	 */
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
+	const char *pairs = digit_pairs;
 	size_t n = 0, nd = 1;
 	uint64_t s, t;
 	uint32_t u;
@@ -142,12 +174,38 @@ static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 		d[-1] = (char)('0' + s);
 	buf[n++] = '.';
 	u = (uint32_t)usec;
-	memcpy(buf + n, pairs + 2 * (u / 10000), 2);
-	memcpy(buf + n + 2, pairs + 2 * (u / 100 % 100), 2);
-	memcpy(buf + n + 4, pairs + 2 * (u % 100), 2);
+	fmt_usec6(buf + n, u);
 	n += 6;
 	buf[n] = '\0';
 	return n;
+}
+
+/*
+ * fmt_sec_usec() for the default stamp, remembering the seconds part
+ * ("%5ld." ) of the previous record: a log has several records per
+ * second, and then only the six microsecond digits change.
+ */
+static size_t fmt_sec_usec_cached(struct kd_writer *w, char *buf, int64_t sec,
+				  int64_t usec)
+{
+	size_t n;
+
+	if (sec != w->sec_cache || sec < 0 || usec < 0 || usec > 999999) {
+		n = fmt_sec_usec(buf, sec, usec);
+		if (sec < 0 || usec < 0 || usec > 999999)
+			return n;
+		/* "%5ld." is all but the six digits; at most 20 bytes. */
+		w->sec_cache = sec;
+		w->sec_cache_len = n - 6;
+		memcpy(w->sec_cache_buf, buf, sizeof(w->sec_cache_buf));
+		return n;
+	}
+	n = w->sec_cache_len;
+	/* The whole cache: a fixed-size copy is one move, not a loop. */
+	memcpy(buf, w->sec_cache_buf, sizeof(w->sec_cache_buf));
+	fmt_usec6(buf + n, (uint32_t)usec);
+	buf[n + 6] = '\0';
+	return n + 6;
 }
 
 static time_t wall_seconds(const struct kd_writer *w, const struct stamp *st)
@@ -414,6 +472,7 @@ int kd_output_text_prepare(struct kd_writer *w)
 {
 	int f, l;
 
+	w->sec_cache = -1;
 	w->line.cap = LINE_CAP;
 	w->line.data = malloc(w->line.cap);
 	w->line.out = w->out;
@@ -424,6 +483,9 @@ int kd_output_text_prepare(struct kd_writer *w)
 	w->tf_delta = w->tf_reltime || has_format(w, KD_TIME_DELTA) ||
 		      has_format(w, KD_TIME_RAW_DELTA) ||
 		      has_format(w, KD_TIME_CTIME_DELTA);
+	w->tf_default = !w->opts.raw && !w->opts.decode && !w->opts.force_prefix &&
+			(w->opts.ntime == 0 ||
+			 (w->opts.ntime == 1 && w->opts.time[0] == KD_TIME_RAW));
 	if (!w->opts.decode || w->opts.raw)
 		return 0;
 	w->decode_prefix = calloc(KD_FACILITY_COUNT, sizeof(*w->decode_prefix));
@@ -434,6 +496,37 @@ int kd_output_text_prepare(struct kd_writer *w)
 			snprintf(w->decode_prefix[f][l], sizeof(w->decode_prefix[f][l]),
 				 "%-6s:%-6s: ", kd_facility_name(f), kd_level_name(l));
 	return 0;
+}
+
+/*
+ * The default output, "[%5ld.%06ld] " plus caller id and text, without
+ * the general loop: what kd_output_text_write() does for it, step for
+ * step, with a record whose text a reader proved plain copied as is (for
+ * such text kd_escape_append() copies it unchanged: no newline to
+ * indent after, no byte to escape).
+ */
+static int write_default(struct kd_writer *w, const struct kd_record *rec)
+{
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	char *dst;
+	size_t n;
+
+	w->prev_usec = usec;
+	dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
+	dst[0] = '[';
+	n = fmt_sec_usec_cached(w, dst + 1, usec / 1000000, usec % 1000000) + 1;
+	dst[n++] = ']';
+	dst[n++] = ' ';
+	if (rec->caller[0])
+		n += fmt_caller_direct(dst + n, rec->caller, (int)(char)w->caller_width);
+	w->line.len += n;
+	if (rec->text_plain)
+		put_str(w, rec->text, rec->text_len);
+	else
+		kd_escape_append(&w->line, rec->text, rec->text_len, (int)n,
+				 w->opts.noescape);
+	put_str(w, "\n", 1);
+	return end_record(w);
 }
 
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
@@ -461,6 +554,8 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		put_str(w, "\n", 1);
 		return end_record(w);
 	}
+	if (w->tf_default && !w->colors)
+		return write_default(w, rec);
 
 	st.sec = usec / 1000000;
 	st.usec = usec % 1000000;

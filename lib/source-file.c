@@ -112,14 +112,26 @@ static const char *line_stop(const char *p, const char *end)
 	 */
 	const __m128i nl16 = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
 
-	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned int m = (unsigned int)_mm_movemask_epi8(
-			_mm_or_si128(_mm_cmpeq_epi8(v, nl16), _mm_cmpeq_epi8(v, zero)));
+	if (end - p >= 16) {
+		for (;;) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+			unsigned int m = (unsigned int)_mm_movemask_epi8(
+				_mm_or_si128(_mm_cmpeq_epi8(v, nl16),
+					     _mm_cmpeq_epi8(v, zero)));
 
-		if (m)
-			return p + __builtin_ctz(m);
-		p += 16;
+			if (m)
+				return p + __builtin_ctz(m);
+			if (end - p == 16)
+				return end;
+			p += 16;
+			/*
+			 * The tail in one load that ends at @end, not byte
+			 * by byte: the bytes it shares with the previous
+			 * load were neither newline nor NUL.
+			 */
+			if (end - p < 16)
+				p = end - 16;
+		}
 	}
 	for (; p < end; p++)
 		if (*p == '\n' || *p == '\0')
@@ -134,15 +146,72 @@ static const char *line_stop(const char *p, const char *end)
 #endif
 }
 
-/* The end of the record at @b, or NULL when more input is needed. */
+static inline bool plain_byte(char c)
+{
+	return (unsigned char)c >= 0x20 && (unsigned char)c < 0x7f;
+}
+
+/*
+ * kd_syslog_record_end(@b, @end), and *@plain: whether every byte it
+ * looked at, [@b, the newline it returns) or [@b, @end - 1) when it
+ * returns NULL, is printable ASCII.  One pass finds both: a record of
+ * printable ASCII ends at the first byte that is not, when that byte is
+ * a newline followed by '<'.  Splitting the lines with memchr() and then
+ * scanning them again for bytes to escape were a third of the time of a
+ * large -F file.  At the first other byte the record is not plain and
+ * kd_syslog_record_end() finds its end, so the split never differs.
+ */
+static const char *syslog_end(const char *b, const char *end, bool *plain)
+{
+	const char *p = b + 1, *lim = end - 1, *q;
+
+	*plain = plain_byte(*b);
+	if (!*plain)
+		return kd_syslog_record_end(b, end);
+#ifdef __SSE2__
+	{
+		/* Plain: above 0x1f and not 0x7f when taken as signed. */
+		const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+
+		while (lim - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+			__m128i ok = _mm_andnot_si128(_mm_cmpeq_epi8(v, del),
+						      _mm_cmpgt_epi8(v, lo));
+			unsigned int m = (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+
+			if (m) {
+				q = p + __builtin_ctz(m);
+				goto stop;
+			}
+			p += 16;
+		}
+	}
+#endif
+	for (q = p; q < lim; q++)
+		if (!plain_byte(*q))
+			goto stop;
+	return NULL;
+stop:
+	/* q < lim, so q[1] is inside the input. */
+	if (*q == '\n' && q[1] == '<')
+		return q;
+	*plain = false;
+	return kd_syslog_record_end(q, end);
+}
+
+/*
+ * The end of the record at @b, or NULL when more input is needed.
+ * *@plain as syslog_end() says for FMT_SYSLOG, false for the kmsg forms.
+ */
 static const char *record_end(const struct file_source *fs, const char *b,
-			      const char *end, const char **next)
+			      const char *end, const char **next, bool *plain)
 {
 	const char *e, *p;
 
+	*plain = false;
 	switch (fs->fmt) {
 	case FMT_SYSLOG:
-		e = kd_syslog_record_end(b, end);
+		e = syslog_end(b, end, plain);
 		*next = e ? e + 1 : NULL;
 		return e;
 	case FMT_KMSG_NUL:
@@ -213,11 +282,11 @@ static const char *skip_gap(const struct file_source *fs, const char *p,
  * or a negative errno from read().
  */
 static int next_span(struct file_source *fs, const char **b, const char **e,
-		     bool *last, bool *cut)
+		     bool *last, bool *cut, bool *plain)
 {
 	int rc;
 
-	*last = *cut = false;
+	*last = *cut = *plain = false;
 	for (;;) {
 		const char *p = fs->data + fs->pos, *end = fs->data + fs->len;
 		const char *next = NULL;
@@ -250,7 +319,7 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 			continue;
 		}
 
-		*e = record_end(fs, p, end, &next);
+		*e = record_end(fs, p, end, &next, plain);
 		if (!*e) {
 			if (!fs->eof && (fs->pos > 0 || fs->len < fs->cap)) {
 				if ((rc = fill(fs)) < 0)
@@ -260,9 +329,18 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 			*e = next = end;
 			if (fs->eof) {
 				*last = true;
+				/*
+				 * record_end() looked at [p, end - 1); the
+				 * last byte is text unless it is the final
+				 * newline that the parser drops.
+				 */
+				if (end[-1] != '\n' && !plain_byte(end[-1]))
+					*plain = false;
 			} else {
 				*cut = true;
 				fs->skipping = true;
+				if (!plain_byte(end[-1]))
+					*plain = false;
 			}
 		}
 		*b = p;
@@ -283,12 +361,12 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 {
 	struct file_source *fs = (struct file_source *)src;
 	const char *b, *e;
-	bool last, span_cut;
+	bool last, span_cut, plain;
 	unsigned int cut;
 	int rc;
 
 	for (;;) {
-		rc = next_span(fs, &b, &e, &last, &span_cut);
+		rc = next_span(fs, &b, &e, &last, &span_cut, &plain);
 		if (rc <= 0)
 			return rc;
 
@@ -296,6 +374,8 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 			rc = kd_syslog_parse(b, e, last, rec, &cut);
 			if (rc < 0)
 				return rc;
+			/* The text is part of the span that was checked. */
+			rec->text_plain = plain;
 			if (cut || span_cut)
 				src->stats.truncated++;
 			return 1;
