@@ -15,6 +15,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "kmsg-parse.h"
 
@@ -59,11 +62,70 @@ size_t kd_kmsg_unescape(char *dst, size_t max, const char *src, size_t len,
 	return n;
 }
 
+#define BYTES(x)	(0x0101010101010101ULL * (x))
+
+/* How many of the eight bytes in @x (first byte lowest) are digits, in a row. */
+static inline unsigned int lead_digits8(uint64_t x)
+{
+	/* c ^ '0' is 0..9 for a digit; + 0x76 sets the top bit above 9. */
+	uint64_t t = x ^ BYTES(0x30);
+	uint64_t nd = (((t & BYTES(0x7f)) + BYTES(0x76)) | t) & BYTES(0x80);
+
+	return nd ? (unsigned int)__builtin_ctzll(nd) >> 3 : 8;
+}
+
+/*
+ * The value of the first @k (1..8) bytes of @x, all digits: the bytes
+ * after them are shifted out, the digits become the low end of an
+ * eight-digit number, which is combined pairwise (two, four, eight).
+ */
+static inline uint64_t digits8_value(uint64_t x, unsigned int k)
+{
+	uint64_t v = (x ^ BYTES(0x30)) << (8 * (8 - k));
+
+	v = v * 10 + (v >> 8);
+	v = (((v & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32))) +
+	     (((v >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32)))) >> 32;
+	return (uint32_t)v;
+}
+
 /* Digits only (the kernel never sends a sign or blanks); NULL on overflow. */
 static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 {
+	static const uint32_t pow10[8] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+	};
 	const char *start = p;
 	uint64_t v = 0;
+
+	/*
+	 * Eight bytes at a time while sixteen are left: a header's numbers
+	 * are 1 to 12 digits, and a loop per digit was a sixth of reading
+	 * a -K dump.  Fifteen digits cannot overflow; 16 or more take the
+	 * loops below, which test for it.
+	 */
+	if (end - p >= 16) {
+		uint64_t a, b;
+		unsigned int k1, k2;
+
+		memcpy(&a, p, 8);
+		k1 = lead_digits8(a);
+		if (k1 == 0)
+			return NULL;
+		if (k1 < 8) {
+			*val = digits8_value(a, k1);
+			return p + k1;
+		}
+		memcpy(&b, p + 8, 8);
+		k2 = lead_digits8(b);
+		if (k2 < 8) {
+			v = digits8_value(a, 8);
+			if (k2)
+				v = v * pow10[k2] + digits8_value(b, k2);
+			*val = v;
+			return p + 8 + k2;
+		}
+	}
 
 	/*
 	 * Up to 19 digits cannot overflow: no bound test per digit while
@@ -96,12 +158,77 @@ static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 	return p;
 }
 
-/* The end of the header field at @p: the next ',' or ';' before a newline. */
+/*
+ * The end of the header field at @p: the next ',' or ';' before a newline
+ * or a NUL byte (the record ends at a NUL, see kd_kmsg_parse()).
+ */
 static const char *field_end(const char *p, const char *end)
 {
-	while (p < end && *p != ',' && *p != ';' && *p != '\n')
+#ifdef __SSE2__
+	/* "caller=T1234" is a dozen bytes: one test of sixteen, not twelve. */
+	const __m128i comma = _mm_set1_epi8(','), semi = _mm_set1_epi8(';'),
+		      nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned int m = (unsigned int)_mm_movemask_epi8(_mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_cmpeq_epi8(v, semi)),
+			_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, zero))));
+
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+	while (p < end && *p != ',' && *p != ';' && *p != '\n' && *p != '\0')
 		p++;
 	return p;
+}
+
+/*
+ * The first byte in [p, end) that is not printable ASCII or is a
+ * backslash, or @end.  Most kernel messages have neither, and then this
+ * one pass finds the end of the text, shows it needs no unescaping, and
+ * shows the writer need not escape it (struct kd_record text_plain):
+ * three scans before.
+ */
+static const char *text_stop(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f),
+		      bs = _mm_set1_epi8('\\');
+
+	if (end - p >= 16) {
+		const char *q = p;
+
+		for (;;) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+			__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(v, del),
+						   _mm_cmpeq_epi8(v, bs));
+			__m128i ok = _mm_andnot_si128(bad, _mm_cmpgt_epi8(v, lo));
+			unsigned int m = (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+
+			if (m)
+				return q + __builtin_ctz(m);
+			if (end - q == 16)
+				return end;
+			q += 16;
+			/*
+			 * The tail in one load that ends at @end: the bytes
+			 * it shares with the previous load passed already.
+			 */
+			if (end - q < 16)
+				q = end - 16;
+		}
+	}
+#endif
+	for (; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c >= 0x7f || c == '\\')
+			return p;
+	}
+	return end;
 }
 
 static int set_text(struct kd_record *rec, const char *p, size_t len,
@@ -200,15 +327,17 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	const char *p = buf, *end = buf + len, *nul, *f, *nl, *text_end;
 	uint64_t pri, seq, usec;
 	unsigned int cut = 0;
-	bool first = true, esc;
+	bool first = true, esc, plain;
 	int rc;
 
 	if (cutp)
 		*cutp = 0;
 	kd_record_reset(rec);
-	nul = memchr(buf, '\0', len);
-	if (nul)
-		end = nul;
+	/*
+	 * The record ends at the first NUL byte.  The header is read up to
+	 * a NUL as if it were the end (every header test fails on it the
+	 * same way); the rest is bounded below, once the header is known.
+	 */
 	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
 		p++;
 
@@ -226,7 +355,7 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	while (*p == ',') {
 		f = p + 1;
 		p = field_end(f, end);
-		if (p == end || *p == '\n')
+		if (p == end || *p == '\n' || *p == '\0')
 			return -EINVAL;
 		/* Flags are one character: 'c' continuation, '-' or '+'. */
 		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
@@ -244,11 +373,29 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	rec->seq = seq;
 	rec->ts_usec = (int64_t)usec;
 
-	/* One look for escapes in the whole record, not one per line. */
-	esc = memchr(p, '\\', (size_t)(end - p)) != NULL;
-	nl = memchr(p, '\n', (size_t)(end - p));
-	if (!nl)
-		nl = end;
+	/*
+	 * Text of printable ASCII up to its newline (or the end): it is the
+	 * text as it stands, and only the dictionary lines after it need a
+	 * look for NUL bytes and escapes.  Anything else takes the general
+	 * path: the record cut at its first NUL, one look for escapes in
+	 * the whole record, not one per line.
+	 */
+	nl = text_stop(p, end);
+	plain = nl == end || *nl == '\n';
+	if (plain) {
+		nul = memchr(nl, '\0', (size_t)(end - nl));
+		if (nul)
+			end = nul;
+		esc = memchr(nl, '\\', (size_t)(end - nl)) != NULL;
+	} else {
+		nul = memchr(p, '\0', (size_t)(end - p));
+		if (nul)
+			end = nul;
+		esc = memchr(p, '\\', (size_t)(end - p)) != NULL;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+	}
 	/*
 	 * dmesg takes the last byte of every record for its newline and then
 	 * drops the byte before the separator it expected; a text line the
@@ -260,7 +407,18 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	text_end = nl;
 	if (nl == end && !nul)
 		text_end = end - p > 2 ? end - 2 : p;
-	rc = set_text(rec, p, (size_t)(text_end - p), esc, &cut);
+	if (plain) {
+		size_t n = (size_t)(text_end - p);
+
+		if (n > KD_RECORD_MAX) {
+			n = KD_RECORD_MAX;
+			cut |= KD_KMSG_CUT_TEXT;
+		}
+		rc = kd_record_set_text(rec, p, n);
+		rec->text_plain = true;
+	} else {
+		rc = set_text(rec, p, (size_t)(text_end - p), esc, &cut);
+	}
 	if (rc)
 		return rc;
 
