@@ -2,18 +2,21 @@
 # check-kernel.sh - boot test of the CONFIG_KPRINT patch series (issue 3).
 #
 # Builds Linux 6.12 (Debian's linux-source-6.12) from tinyconfig plus
-# kernel-patch/kconfig.fragment three times: with the series in
+# kernel-patch/kconfig.fragment five times: with the series in
 # kernel-patch/series applied as variant "kprint" (CONFIG_KPRINT=y) and
 # variant "stock" (CONFIG_KPRINT=n), and without it as variant "pristine"
-# (only built, to check that "stock" is byte-for-byte unchanged).
-# Builds kernel-patch/test-module against kprint and stock, boots
+# (only built, to check that "stock" is byte-for-byte unchanged); issue 4's
+# compile-time cut-off as variants "cut4" (CONFIG_KPRINT_MIN_LOGLEVEL=4,
+# init/main.c kept by CONFIG_KPRINT_KEEP_PATHS) and "cut0" (=0).
+# Builds kernel-patch/test-module against each, boots
 # each under qemu-system-x86_64 with an initramfs (busybox, the module,
 # kmsg-dump, util-linux dmesg, kdmesg), captures /dev/kmsg, dmesg and
 # kdmesg output on a second serial port, and checks the records on the host
 # with check-records.py.  Output is TAP-like; the last line is
 # "N passed, N failed"; the exit status is non-zero on any failure.
 #
-# Usage: check-kernel.sh [--kdmesg PATH] [--variants "kprint stock pristine"]
+# Usage: check-kernel.sh [--kdmesg PATH]
+#                        [--variants "kprint stock pristine cut4 cut0"]
 #                        [--jobs N] [--timeout SEC] [--bench N] [--clean]
 #                        [--patches DIR]  (series + patches; default: this dir)
 # Environment:
@@ -45,7 +48,11 @@ SRC=$CACHE/src
 JOBS=$(nproc)
 BOOT_TIMEOUT=300
 BENCH_N=5000
-VARIANTS="kprint stock pristine"
+VARIANTS="kprint stock pristine cut4 cut0"
+# records of INFO level kprint_api.ko emits for the ring-exhaustion test:
+# ~160 bytes of text and arguments each, so 4000 overwrite the 128 KiB ring
+# (LOG_BUF_SHIFT=17) and its 4096 descriptors
+FLOOD_N=6000
 CLEAN=0
 PATCHES=$HERE
 KDMESG=${KDMESG:-}
@@ -153,6 +160,19 @@ KCONFIG_VARIANT_stock='# CONFIG_KPRINT is not set'
 # the stock variant must come out byte-for-byte identical to it
 # shellcheck disable=SC2034
 KCONFIG_VARIANT_pristine=''
+# Issue 4's compile-time cut-off.  cut4 keeps init/main.c by the Kconfig
+# path list: it prints at notice ("Kernel command line:") and info ("Run
+# /init as init process") level in every boot, on any hardware, and is not
+# on the series' built-in keep list (panic/oops/BUG files), so its records
+# show the path list at work while info/notice records of other files
+# ("devtmpfs: initialized", "smp: Brought up") are gone.
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_cut4='CONFIG_KPRINT=y
+CONFIG_KPRINT_MIN_LOGLEVEL=4
+CONFIG_KPRINT_KEEP_PATHS="init/main.c"'
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_cut0='CONFIG_KPRINT=y
+CONFIG_KPRINT_MIN_LOGLEVEL=0'
 # fixed build identity, so that two builds of the same code are identical
 KBUILD_ID=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 	KBUILD_BUILD_USER=kdmesg KBUILD_BUILD_HOST=kdmesg KBUILD_BUILD_VERSION=1)
@@ -307,7 +327,7 @@ build_module() {
 	local variant=$1 dir=$CACHE/$1
 	rm -rf "$dir/module"
 	mkdir -p "$dir/module"
-	cp "$HERE"/test-module/Kbuild "$HERE"/test-module/*.c "$dir/module/"
+	cp "$HERE"/test-module/Kbuild "$HERE"/test-module/*.[chS] "$dir/module/"
 	make -C "$dir/obj" M="$dir/module" modules > "$dir/module.log" 2>&1 || {
 		sed 's/^/# /' "$dir/module.log" | tail -n 30
 		return 1
@@ -354,11 +374,16 @@ make_initramfs() {
 		copy_with_libs "$KDMESG" /usr/bin/kdmesg "$root"
 	fi
 	cp "$dir/module/kprint_test.ko" "$root/kprint_test.ko"
+	# the kprint API module (issue 4): only where the API can exist
+	if [ "$variant" != stock ] && [ -f "$dir/module/kprint_api.ko" ]; then
+		cp "$dir/module/kprint_api.ko" "$root/kprint_api.ko"
+	fi
 	cat > "$root/etc/kptest.conf" <<-EOF
 	VARIANT=$variant
 	SWITCH=$KPRINT_SWITCH
 	SITES_GLOB="$KPRINT_SITES_GLOB"
 	BENCH_N=$BENCH_N
+	FLOOD_N=$FLOOD_N
 	EOF
 	cp "$HERE/tools/init.sh" "$root/init"
 	chmod 755 "$root/init"
@@ -367,8 +392,20 @@ make_initramfs() {
 }
 
 # ---------------------------------------------------------------- boot
+# kernel command line per variant: KUnit runs in the kprint boot only (its
+# KTAP lines are KERN_INFO, which the cut-off variants remove anyway)
+boot_args() {
+	case $1 in
+	cut*) echo "kunit.enable=0" ;;
+	*) echo "" ;;
+	esac
+}
+
 boot() {
-	local variant=$1 dir=$CACHE/$1 rc=0 a v accel=()
+	local variant=$1 dir=$CACHE/$1 rc=0 a v accel=() cmdline extra
+	cmdline="console=ttyS0 rdinit=/init loglevel=8 panic=-1 printk.time=1"
+	extra=$(boot_args "$variant")
+	[ -z "$extra" ] || cmdline+=" $extra"
 	IFS=: read -r -a a <<< "$QEMU_ACCEL"
 	for v in "${a[@]}"; do accel+=(-accel "$v"); done
 	rm -f "$dir/console.log" "$dir/data.log"
@@ -378,7 +415,7 @@ boot() {
 		"${accel[@]}" -m 256 -smp 2 \
 		-kernel "$dir/obj/arch/x86/boot/bzImage" \
 		-initrd "$dir/initramfs.cpio.gz" \
-		-append "console=ttyS0 rdinit=/init loglevel=8 panic=-1 printk.time=1" \
+		-append "$cmdline" \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "file:$dir/console.log" -serial "file:$dir/data.log" \
 		> "$dir/qemu.log" 2>&1 || rc=$?
@@ -502,7 +539,8 @@ main() {
 		compare_stock
 	fi
 	note "checking records"
-	local args=(--stages "$PRE_TAP" --module-src "$HERE/test-module/kprint_test.c")
+	local args=(--stages "$PRE_TAP" --module-src "$HERE/test-module/kprint_test.c"
+		--api-src "$HERE/test-module/kpapi.c" --src "$SRC")
 	for v in $VARIANTS; do
 		[ "$v" = pristine ] || args+=(--"$v" "$CACHE/$v")
 	done

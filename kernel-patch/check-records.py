@@ -491,10 +491,561 @@ def diff_diag(a, b, la="kprint", lb="stock", limit=8):
     return diag
 
 
+
+# --------------------------------------------------------------- issue 4
+API_MODULE = "kprint_api"
+API_SRC = "kpapi.c"
+KEEP_SRC = "kpapi_keep.c"
+# kprint_<level>() calls of kpapi.c: tag -> level
+API_LEVELS = {"lvl_default": 4, "lvl_emerg": 0, "lvl_alert": 1, "lvl_crit": 2, "lvl_err": 3,
+              "lvl_error": 3, "lvl_warn": 4, "lvl_warning": 4, "lvl_notice": 5,
+              "lvl_info": 6, "lvl_debug": 7}
+# kprint_test.ko's per-level pr_*() calls: tag -> level
+TEST_LEVELS = {"lvl_emerg": 0, "lvl_alert": 1, "lvl_crit": 2, "lvl_err": 3, "lvl_warn": 4,
+               "lvl_notice": 5, "lvl_info": 6, "lvl_debug": 7}
+# vmlinux messages of the boot: (needle in text and image, level, file)
+VMLINUX_MSGS = [
+    ("Unable to load the System Description Tables", 3, "drivers/acpi/bus.c"),
+    ("Kernel command line: ", 5, "init/main.c"),
+    ("devtmpfs: initialized", 6, "drivers/base/devtmpfs.c"),
+    ("smp: Brought up ", 6, "kernel/smp.c"),
+]
+# needle in the log -> needle in the image, where they differ
+VMLINUX_IMG = {"Run /init as init process": "Run %s as init process"}
+VMLINUX_MSGS.append(("Run /init as init process", 6, "init/main.c"))
+# always kept (panic/oops/BUG/WARN), checked in the image at cut-off 0
+ALWAYS_KEPT = ["WARNING: CPU: ", "kernel BUG at ", "Kernel panic - not syncing"]
+GROUP_RE = re.compile(r"^(\d+):(\d+)/(\d+)$")
+
+
+def api_tag(r):
+    m = re.search(r"kpapi:([A-Za-z0-9_]+)", r.text)
+    return m.group(1) if m else None
+
+
+def api_records(recs):
+    return [r for r in recs if api_tag(r)]
+
+
+def ts_of(r):
+    try:
+        return int(r.header.split(",")[2])
+    except (IndexError, ValueError):
+        return None
+
+
+def read_bytes(path):
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
+def kunit_results(console):
+    """KTAP in the console log: {suite: dict(ok=bool, cases=n, failed=[..], skipped=n)}."""
+    res = {}
+    cur = None
+    pre = re.compile(r"^\[\s*\d+\.\d+\]\s?")
+    for raw in console:
+        line = pre.sub("", raw, count=1)
+        m = re.match(r"^ {4}# Subtest: (\S+)", line)
+        if m:
+            cur = m.group(1)
+            res[cur] = dict(ok=None, cases=0, failed=[], skipped=0)
+            continue
+        m = re.match(r"^ {4}(not )?ok \d+ (\S+)(.*)$", line)
+        if m and cur is not None:
+            res[cur]["cases"] += 1
+            if m.group(1):
+                res[cur]["failed"].append(m.group(2))
+            if "# SKIP" in m.group(3):
+                res[cur]["skipped"] += 1
+            continue
+        m = re.match(r"^(not )?ok \d+ (\S+)", line)
+        if m and m.group(2) in res:
+            res[m.group(2)]["ok"] = not m.group(1)
+            cur = None
+    return res
+
+
+def kunit_suites_in_source(src):
+    """Suites of the files that CONFIG_KPRINT_KUNIT_TEST builds: {name: file}."""
+    import subprocess
+    out = {}
+    if not src or not os.path.isdir(src):
+        return out
+    try:
+        mk = subprocess.run(["grep", "-rl", "--include=Makefile", "CONFIG_KPRINT_KUNIT_TEST", src],
+                            capture_output=True, text=True).stdout.split()
+    except OSError:
+        return out
+    for m in mk:
+        d = os.path.dirname(m)
+        with open(m, errors="replace") as fh:
+            text = fh.read().replace("\\\n", " ")
+        for line in text.split("\n"):
+            mm = re.match(r"\s*obj-\$\(CONFIG_KPRINT_KUNIT_TEST\)\s*\+?=\s*(.*)", line)
+            if not mm:
+                continue
+            for o in mm.group(1).split():
+                if not o.endswith(".o"):
+                    continue
+                c = os.path.join(d, o[:-2] + ".c")
+                if not os.path.exists(c):
+                    continue
+                with open(c, errors="replace") as fh:
+                    body = fh.read()
+                for sm in re.finditer(r"struct\s+kunit_suite\s+\w+\s*=\s*\{(.*?)\};", body, re.S):
+                    nm = re.search(r"\.name\s*=\s*\"([^\"]+)\"", sm.group(1))
+                    if nm:
+                        out[nm.group(1)] = os.path.relpath(c, src)
+    return out
+
+
+def early_sites(src):
+    """C calls of kprint_early() in the kernel's early boot code:
+    [(file, line, literal)]."""
+    import subprocess
+    res = []
+    if not src or not os.path.isdir(src):
+        return res
+    dirs = [os.path.join(src, d) for d in ("init", "arch/x86", "kernel", "mm", "lib")]
+    dirs = [d for d in dirs if os.path.isdir(d)]
+    try:
+        out = subprocess.run(["grep", "-rn", "--include=*.c", r"kprint_early\s*(", *dirs],
+                             capture_output=True, text=True).stdout
+    except OSError:
+        return res
+    for line in out.splitlines():
+        path, _, rest = line.partition(":")
+        ln, _, code = rest.partition(":")
+        rel = os.path.relpath(path, src)
+        if "kunit" in rel or re.search(r"(void|int|define)\s+\(?kprint_early", code):
+            continue
+        m = re.search(r"kprint_early\s*\((?:\s*KERN_[A-Z]+)?\s*\"((?:[^\"\\]|\\.)*)\"", code)
+        if m:
+            res.append((rel, int(ln), m.group(1)))
+    return res
+
+
+def check_kunit(tap, name, b, suites):
+    res = kunit_results(b["console"])
+    related = {s for s in res if re.search(r"kprint|printk|vsprintf_args", s)}
+    want = sorted(set(suites) | related)
+    if not want:
+        tap.check(False, "%s: KUnit suites of the series found (CONFIG_KPRINT_KUNIT_TEST)" % name,
+                  ["no suite in the source (--src) and none named *kprint*/*printk* in the KTAP output",
+                   "KTAP suites seen: %s" % (" ".join(sorted(res)) or "none")])
+        return
+    for s in want:
+        r = res.get(s)
+        if r is None:
+            tap.check(False, "%s: KUnit suite %s ran" % (name, s),
+                      ["no '# Subtest: %s' in the console log (file %s)" % (s, suites.get(s, "?"))])
+            continue
+        tap.check(r["ok"] is True and not r["failed"] and r["cases"] > 0,
+                  "%s: KUnit suite %s passed (%d cases%s)"
+                  % (name, s, r["cases"], ", %d skipped" % r["skipped"] if r["skipped"] else ""),
+                  (["failed cases: " + " ".join(r["failed"])] if r["failed"] else [])
+                  + (["no suite result line"] if r["ok"] is None else []))
+
+
+def check_groups(tap, name, recs):
+    """GROUP=<first>:<i>/<n>: consecutive seqs, nothing in between."""
+    byseq = {r.seq: r for r in recs}
+    groups = {}
+    bad = []
+    for r in recs:
+        g = r.dict.get("GROUP")
+        if g is None:
+            continue
+        m = GROUP_RE.match(g)
+        if not m:
+            bad.append("seq %d: GROUP=%s is not <first>:<i>/<n>" % (r.seq, g))
+            continue
+        groups.setdefault(int(m.group(1)), []).append((int(m.group(2)), int(m.group(3)), r))
+
+    def grp_check(first, lines):
+        d = []
+        ns = {n for _, n, _ in lines}
+        if len(ns) != 1:
+            return ["group %d: differing line counts %s" % (first, sorted(ns))]
+        n = ns.pop()
+        idx = sorted(i for i, _, _ in lines)
+        if idx != list(range(1, n + 1)):
+            d.append("group %d: indexes %s, expected 1..%d" % (first, idx, n))
+        for i, _, r in lines:
+            if r.seq != first + i - 1:
+                d.append("group %d: line %d has seq %d, expected %d" % (first, i, r.seq, first + i - 1))
+        for s in range(first, first + n):
+            r = byseq.get(s)
+            if r is None:
+                d.append("group %d: seq %d not in the dump" % (first, s))
+            elif "GROUP" not in r.dict:
+                d.append("group %d: seq %d between its lines has no GROUP (%s)" % (first, s, show(r.text, 60)))
+        lv = {r.level for _, _, r in lines}
+        if len(lv) != 1:
+            d.append("group %d: levels %s" % (first, sorted(lv)))
+        return d
+
+    def find(tag):
+        return {f: ls for f, ls in groups.items() if any(api_tag(r) == tag for _, _, r in ls)}
+
+    def fields(lines, tag, fmt, nargs):
+        d = []
+        for i, _, r in lines:
+            if api_tag(r) != tag:
+                continue
+            f = r.dict.get("FORMAT", "")
+            if not f.endswith(fmt):
+                d.append("seq %d: FORMAT=%s, expected ...%s" % (r.seq, show(f, 60), fmt))
+            if len(r.args()) != nargs:
+                d.append("seq %d: %d ARGn lines, expected %d" % (r.seq, len(r.args()), nargs))
+            if not r.dict.get("CODE_FILE", "").endswith(API_SRC) or r.dict.get("MODULE") != API_MODULE:
+                d.append("seq %d: CODE_FILE=%s MODULE=%s" % (r.seq, r.dict.get("CODE_FILE"), r.dict.get("MODULE")))
+        return d
+
+    tap.check(groups and not bad, "%s: flushed groups carry GROUP=<first>:<i>/<n> (%d groups)"
+              % (name, len(groups)), bad[:5] or ([] if groups else ["no record with a GROUP line"]))
+    for tag, desc, n, lvl, fmt, nargs, argchk in (
+            ("grp_proc", "process context", 3, 6, "kpapi:grp_proc i=%d of=%d", 2, None),
+            ("grp_softirq", "softirq (timer)", 3, 4, "kpapi:grp_softirq i=%d in_softirq=%d", 2, (1, "1")),
+            ("grp_hardirq", "hardirq (hrtimer)", 3, 3, "kpapi:grp_hardirq i=%d in_hardirq=%d", 2, (1, "1"))):
+        gs = find(tag)
+        d = []
+        if len(gs) != 1:
+            d.append("%d groups with kpapi:%s lines, expected 1" % (len(gs), tag))
+        for first, lines in gs.items():
+            d += grp_check(first, lines)
+            if len(lines) != n:
+                d.append("group %d: %d lines, expected %d" % (first, len(lines), n))
+            if any(r.level != lvl for _, _, r in lines):
+                d.append("group %d: level %s, expected %d" % (first, sorted({r.level for _, _, r in lines}), lvl))
+            d += fields(lines, tag, fmt, nargs)
+            if argchk:
+                wrong = [r.seq for _, _, r in lines if r.args()[argchk[0]:argchk[0] + 1] != [argchk[1]]]
+                if wrong:
+                    d.append("seq %s: ARG%d is not %s (wrong context)" % (wrong, argchk[0], argchk[1]))
+        loose = [r.seq for r in recs if api_tag(r) == tag and "GROUP" not in r.dict]
+        if loose:
+            d.append("kpapi:%s records without GROUP: seq %s" % (tag, loose[:5]))
+        tap.check(not d, "%s: group flushed from %s: %d consecutive records, GROUP=<first>:<i>/%d, "
+                  "own FORMAT/ARGn per line" % (name, desc, n, n), d[:8])
+
+    # two CPUs logging while groups are flushed
+    d = []
+    conc = find("grp_conc")
+    main_g = find("grp_main")
+    started = [r for r in recs if api_tag(r) == "conc_started"]
+    if not started or "threads=2" not in started[0].text:
+        d.append("kthreads started: %s" % (started[0].text if started else "no kpapi:conc_started record"))
+    for c in (0, 1):
+        got = [f for f, ls in conc.items() if any("cpu=%d " % c in r.text for _, _, r in ls)]
+        if len(got) != 8:
+            d.append("cpu %d: %d groups, expected 8" % (c, len(got)))
+    if len(main_g) != 6:
+        d.append("%d groups from the loading thread, expected 6" % len(main_g))
+    for first, lines in list(conc.items()) + list(main_g.items()):
+        d += grp_check(first, lines)
+        if len(lines) != 4:
+            d.append("group %d: %d lines, expected 4" % (first, len(lines)))
+        cpus = {re.search(r"cpu=(\d+)", r.text).group(1) for _, _, r in lines if "cpu=" in r.text}
+        if len(cpus) > 1:
+            d.append("group %d: lines from cpus %s" % (first, sorted(cpus)))
+    d += fields([x for ls in conc.values() for x in ls], "grp_conc", "kpapi:grp_conc cpu=%d g=%d i=%d", 3)
+    noise = [r for r in recs if api_tag(r) == "noise"]
+    ncpu_noise = {re.search(r"cpu=(\d+)", r.text).group(1) for r in noise}
+    if len(noise) != 480:
+        d.append("%d kpapi:noise records, expected 480" % len(noise))
+    # how often the two CPUs really interleaved around the groups
+    inter = 0
+    for first, lines in list(conc.items()) + list(main_g.items()):
+        n = len(lines)
+        near = [byseq.get(s) for s in list(range(first - 6, first)) + list(range(first + n, first + n + 6))]
+        cs = {re.search(r"cpu=(\d+)", r.text).group(1) for r in near if r is not None and api_tag(r) == "noise"}
+        inter += len(cs) == 2
+    tap.check(not d, "%s: %d groups flushed while kthreads on %d CPUs log (%d noise records): every group "
+              "consecutive, nothing in between" % (name, len(conc) + len(main_g), len(ncpu_noise), len(noise)),
+              d[:8])
+    print("# %s: %d of the concurrent groups had noise from both CPUs within 6 records around them"
+          % (name, inter))
+
+    # overflow
+    d = []
+    og = find("grp_ovf")
+    ret = [r for r in recs if api_tag(r) == "grp_ret" and "name=overflow" in r.text]
+    if len(og) != 1:
+        d.append("%d groups with kpapi:grp_ovf lines, expected 1" % len(og))
+    for first, lines in og.items():
+        d += grp_check(first, lines)
+        lines = sorted(lines, key=lambda x: x[0])
+        last = lines[-1][2]
+        m = re.search(r"kprint: group overflowed, (\d+) line\(s\) dropped", last.text)
+        if not m:
+            d.append("last line of the group is %s, not 'kprint: group overflowed, N line(s) dropped'"
+                     % show(last.text, 80))
+        else:
+            kept = len(lines) - 1
+            if kept + int(m.group(1)) != 1000:
+                d.append("%d lines kept + %s dropped != 1000 written" % (kept, m.group(1)))
+            if last.level != 5:
+                d.append("overflow line level %d, expected 5 (the group's)" % last.level)
+        print("# %s: overflow group: %d records; flush returned %s"
+              % (name, len(lines), ret[0].text.split("ret=")[-1] if ret else "?"))
+    tap.check(not d, "%s: an overflowing group ends with 'kprint: group overflowed, N line(s) dropped'" % name, d[:6])
+    # abort
+    ab = [r for r in recs if api_tag(r) == "grp_abort"]
+    done = [r for r in recs if api_tag(r) == "grp_abort_done"]
+    tap.check(done and not ab, "%s: an aborted group leaves nothing in the log" % name,
+              ["seq %d: %s" % (r.seq, show(r.text)) for r in ab[:3]]
+              + ([] if done else ["no kpapi:grp_abort_done record"]))
+    rets = [r.text for r in recs if api_tag(r) == "grp_ret" and "name=overflow" not in r.text
+            and not re.search(r"ret=(3|4)$", r.text)]
+    tap.check(not rets, "%s: kprint_buffer_flush() returned the number of lines of every group" % name,
+              rets[:5])
+
+
+def check_api(tap, name, b, api_mk, src):
+    """kprint_api.ko in the kprint (cut-off 7) boot."""
+    rc = b["rc"]
+    tap.check(rc.get("INSMOD-API") == 0, "%s: insmod kprint_api.ko" % name,
+              ["\n".join(b["secs"].get("INSMOD-API", []))] if rc.get("INSMOD-API") != 0 else [])
+    recs, lost, _ = parse_kmsg(b["secs"].get("KMSG-API", []))
+    ar = api_records(recs)
+    missing = [r.text.split("what=")[-1] for r in ar if api_tag(r) == "api_missing"]
+    tap.check(ar and not missing, "%s: the kernel has the whole kprint API (levels, kprint_asm, "
+              "kprint_early, kprint_buffer exported)" % name,
+              ["missing: " + m for m in missing] + ([] if ar else ["no kpapi: records"])
+              + (["%d EPIPE in the dump" % lost] if lost else []))
+    # kprint() and kprint_<level>()
+    d = []
+    for tag, lvl in API_LEVELS.items():
+        rs = [r for r in ar if api_tag(r) == tag]
+        if len(rs) != 1:
+            d.append("kpapi:%s: %d records, expected 1" % (tag, len(rs)))
+            continue
+        r = rs[0]
+        if r.level != lvl:
+            d.append("kpapi:%s: level %d, expected %d" % (tag, r.level, lvl))
+        if not r.text.startswith(API_MODULE + ": "):
+            d.append("kpapi:%s: text %s does not start with pr_fmt's '%s: '" % (tag, show(r.text, 60), API_MODULE))
+        f = r.dict.get("FORMAT", "")
+        if not re.search(r"kpapi:%s v=%%[ds]$" % tag, f):
+            d.append("kpapi:%s: FORMAT=%s" % (tag, show(f, 60)))
+        if not r.dict.get("CODE_FILE", "").endswith(API_SRC) or r.dict.get("MODULE") != API_MODULE \
+                or r.dict.get("CODE_FUNC") != "kp_levels":
+            d.append("kpapi:%s: CODE_FILE=%s CODE_FUNC=%s MODULE=%s" % (
+                tag, r.dict.get("CODE_FILE"), r.dict.get("CODE_FUNC"), r.dict.get("MODULE")))
+        if r.text.endswith("\\x0a") or f.endswith("\\x0a"):
+            d.append("kpapi:%s: ends with a newline" % tag)
+    en = [r for r in ar if api_tag(r) == "lvl_enum"]
+    if not en or not en[0].text.endswith("emerg=0 err=3 error=3 warn=4 warning=4 debug=7"):
+        d.append("kpapi:lvl_enum: %s" % (show(en[0].text) if en else "missing"))
+    tap.check(not d, "%s: kprint() and every kprint_<level>(): level, pr_fmt, FORMAT, CODE_FILE/FUNC, MODULE"
+              % name, d[:10])
+    # kprint_asm
+    a = [r for r in ar if api_tag(r) == "asm"]
+    ok = len(a) == 1 and a[0].level == 6 and a[0].text.endswith("kpapi:asm level=6 from=asm") \
+        and a[0].args() == ["6", "asm"]
+    tap.check(ok, "%s: kprint_asm() called from assembly: level 6, text, ARG0/ARG1" % name,
+              ["records: %s" % [(r.level, r.text, r.args()) for r in a]] if not ok else [])
+    # kprint_early from a module
+    e1 = [r for r in ar if api_tag(r) == "early_module"]
+    e2 = [r for r in ar if api_tag(r) == "early_module_default"]
+    ok = len(e1) == 1 and e1[0].level == 3 and len(e2) == 1 and e2[0].level == 4 \
+        and e1[0].dict.get("CODE_FILE", "").endswith(API_SRC)
+    tap.check(ok, "%s: kprint_early() after boot logs directly (KERN_ERR prefix and default level, "
+              "with CODE_FILE)" % name,
+              ["records: %s" % [(r.level, r.text, r.dict.get("CODE_FILE")) for r in e1 + e2]] if not ok else [])
+    check_levels(tap, name, b, 7, ar)
+    check_groups(tap, name, recs)
+
+
+def check_early(tap, name, b, src):
+    sites = early_sites(src)
+    recs, _, _ = parse_kmsg(b["secs"].get("BOOTKMSG", []))
+    if not sites:
+        tap.check(False, "%s: the series' early-boot kprint_early() record is in the log" % name,
+                  ["no kprint_early(\"...\") call in init/ arch/x86/ kernel/ mm/ lib/ of %s" % src])
+        return
+    for f, ln, lit in sites[:3]:
+        pfx = re.split(r"%|\\n", lit)[0]
+        hit = [i for i, r in enumerate(recs) if pfx and pfx in r.text]
+        d = []
+        if not hit:
+            d.append("no record containing %s in the boot log (%d records)" % (show(pfx), len(recs)))
+        else:
+            i = hit[0]
+            r = recs[i]
+            if not r.dict.get("CODE_FILE", "").endswith(f):
+                d.append("CODE_FILE=%s, expected %s" % (r.dict.get("CODE_FILE"), f))
+            if r.dict.get("CODE_LINE") != str(ln):
+                d.append("CODE_LINE=%s, expected %d" % (r.dict.get("CODE_LINE"), ln))
+            if "CODE_FUNC" not in r.dict or "FORMAT" not in r.dict:
+                d.append("no CODE_FUNC/FORMAT: %s" % r.dict_lines)
+            t = ts_of(r)
+            later = [ts_of(x) for x in recs[i + 1:i + 6] if ts_of(x) is not None]
+            if t is None or (later and t > min(later)):
+                d.append("timestamp %s later than the next records' %s" % (t, later))
+            print("# %s: early record seq %d ts %s: %s" % (name, r.seq, t, show(r.text, 80)))
+        tap.check(not d, "%s: early-boot kprint_early() record of %s:%d is in the log with its fields, "
+                  "in time order" % (name, f, ln), d)
+
+
+def check_reserve(tap, name, b):
+    lines = b["secs"].get("RESERVE", [])
+    ev = []
+    cur = None
+    for line in lines:
+        if line.startswith("@@ "):
+            if "EPIPE" in line:
+                ev.append("EPIPE")
+            continue
+        if line.startswith(" ") and cur is not None:
+            cur.add(line)
+        elif re.match(r"^\d+,\d+,", line):
+            cur = Record(None, line)
+            ev.append(cur)
+    d = []
+    if b["rc"].get("RESERVE") != 0:
+        d.append("reserve test exit status %s" % b["rc"].get("RESERVE"))
+    if "EPIPE" not in ev:
+        d.append("the reader got no EPIPE (the ring was not overwritten?)")
+    else:
+        after = ev[ev.index("EPIPE") + 1:]
+        em = [r for r in after if r != "EPIPE" and api_tag(r) == "reserve_emerg"]
+        fl = [r for r in after if r != "EPIPE" and api_tag(r) == "flood"]
+        if not em:
+            d.append("no kpapi:reserve_emerg record after the EPIPE (first records after it: %s)"
+                     % [x if x == "EPIPE" else "%d:%s" % (x.seq, x.text[:40]) for x in after[:3]])
+        else:
+            r = em[0]
+            if r.level != 0:
+                d.append("reserve record level %d" % r.level)
+            if fl:
+                m = re.search(r"i=(\d+)", fl[0].text)
+                want = fl[0].seq - int(m.group(1)) - 1
+                if not (want - 20 <= r.seq <= want):
+                    d.append("reserve record seq %d, expected ~%d (first flood record after it: seq %d i=%s)"
+                             % (r.seq, want, fl[0].seq, m.group(1)))
+                if r.seq >= fl[0].seq:
+                    d.append("reserve record seq %d not before the flood's %d" % (r.seq, fl[0].seq))
+            print("# %s: reserve: EMERG seq %d after EPIPE; first flood record after it: %s"
+                  % (name, r.seq, "seq %d %s" % (fl[0].seq, fl[0].text[:40]) if fl else "none"))
+        if not any(r != "EPIPE" and api_tag(r) == "reserve_after" for r in after):
+            d.append("no kpapi:reserve_after record at the end")
+    tap.check(not d, "%s: ring exhaustion: a reader that did not read sees EPIPE, then the EMERG record "
+              "with its own seq (reserve)" % name, d[:6])
+
+
+def check_levels(tap, name, b, cut, api_recs=None):
+    """Which per-level messages are in the log and in the image at cut-off
+    `cut`; the kept file (kpapi_keep.c) has all of them."""
+    d = b["dir"]
+    ko_api = read_bytes(os.path.join(d, "module", API_MODULE + ".ko")) or b""
+    ko_test = read_bytes(os.path.join(d, "module", MODULE + ".ko")) or b""
+    vml = read_bytes(os.path.join(d, "obj", "vmlinux")) or b""
+    if api_recs is None:
+        recs, _, _ = parse_kmsg(b["secs"].get("KMSG-API", []))
+        api_recs = api_records(recs)
+    ttext = [r.text for r in module_records(parse_kmsg(b["secs"].get("KMSG", []))[0])]
+    atext = [r.text for r in api_recs]
+
+    def inlog(texts, needle):
+        return any(needle in t for t in texts)
+
+    have_kp = not any("what=levels" in t for t in atext)
+    # module messages of kpapi.c (cut) and kpapi_keep.c (keep), and kprint_test.c
+    dl, di, dk = [], [], []
+    for lvl in range(8):
+        want = lvl <= cut
+        for fam in ("pr", "kp") if have_kp else ("pr",):
+            nd = "kpapi:cut_%s_%d " % (fam, lvl)
+            if inlog(atext, nd) != want:
+                dl.append("%s%s in the log" % (nd.strip(), "" if not want else " not"))
+            if (nd.encode() in ko_api) != want:
+                di.append("%s%s in %s.ko" % (nd.strip(), "" if not want else " not", API_MODULE))
+            kd = "kpapi:keep_%s_%d " % (fam, lvl)
+            if not inlog(atext, kd):
+                dk.append("%s not in the log" % kd.strip())
+            if kd.encode() not in ko_api:
+                dk.append("%s not in %s.ko" % (kd.strip(), API_MODULE))
+    for tag, lvl in TEST_LEVELS.items():
+        want = lvl <= cut
+        nd = "kptest:%s " % tag
+        if inlog(ttext, nd) != want:
+            dl.append("%s%s in the log" % (nd.strip(), "" if not want else " not"))
+        if (nd.encode() in ko_test) != want:
+            di.append("%s%s in %s.ko" % (nd.strip(), "" if not want else " not", MODULE))
+    if not have_kp:
+        dl.append("kprint_<level>() missing in this kernel (kpapi:api_missing what=levels)")
+    desc = "levels 0-%d present, %s" % (cut, "none absent" if cut == 7 else "%d-7 absent" % (cut + 1))
+    tap.check(atext and not dl, "%s: module messages in the log at cut-off %d: %s" % (name, cut, desc), dl[:10])
+    tap.check(ko_api and ko_test and not di, "%s: module images (.ko strings) at cut-off %d: %s"
+              % (name, cut, desc), di[:10] + ([] if ko_api and ko_test else ["no .ko files"]))
+    tap.check(atext and not dk, "%s: kpapi_keep.c (-DKPRINT_KEEP_FILE) keeps all levels in log and .ko" % name,
+              dk[:10])
+    # no static level: kept
+    dd = []
+    for nd in ("kpapi:bare v=1", "kpapi:kdefault v=2", "kpapi:cont a+kpapi_contpart=3"):
+        if not inlog(atext, nd):
+            dd.append("%s not in the log" % nd)
+    tap.check(atext and not dd, "%s: bare printk, KERN_DEFAULT and pr_cont are kept" % name, dd)
+    # side effects
+    sc = [t for t in atext if "kpapi:side_count" in t]
+    m = re.search(r"n=(\d+) want=(\d+)", sc[0]) if sc else None
+    tap.check(m and m.group(1) == m.group(2), "%s: argument side effects evaluated at cut-off %d (%s)"
+              % (name, cut, sc[0].split("kpapi:")[-1] if sc else "no kpapi:side_count"))
+    # vmlinux
+    boot = parse_kmsg(b["secs"].get("BOOTKMSG", []))[0]
+    btext = [r.text for r in boot]
+    keep = b["cfg"].get("CONFIG_KPRINT_KEEP_PATHS", "").strip('"').split()
+    dv = []
+    for nd, lvl, f in VMLINUX_MSGS:
+        kept = any(f == k or (k.endswith("/") and f.startswith(k)) for k in keep)
+        want = lvl <= cut or kept
+        img = VMLINUX_IMG.get(nd, nd)
+        if (img.encode() in vml) != want:
+            dv.append("%r (%s, level %d%s)%s in vmlinux" % (img, f, lvl, ", kept" if kept else "",
+                                                            "" if not want else " not"))
+        ref = b.get("ref_boot")
+        seen_ref = ref is None or inlog(ref, nd)
+        if seen_ref and inlog(btext, nd) != want:
+            dv.append("%r (%s, level %d%s)%s in the boot log" % (nd, f, lvl, ", kept" if kept else "",
+                                                                 "" if not want else " not"))
+    tap.check(vml and btext and not dv, "%s: vmlinux messages at cut-off %d%s: in log and image exactly "
+              "when level <= %d or kept" % (name, cut, " (kept: %s)" % " ".join(keep) if keep else "", cut),
+              dv[:10] + ([] if vml else ["no vmlinux"]) + ([] if btext else ["no BOOTKMSG section"]))
+    if cut == 0:
+        miss = [s for s in ALWAYS_KEPT if s.encode() not in vml]
+        tap.check(vml and not miss, "%s: panic/BUG/WARN text in the image at cut-off 0 (%s)"
+                  % (name, ", ".join(repr(s.strip()) for s in ALWAYS_KEPT)), ["missing: %r" % s for s in miss])
+        hist = {}
+        for r in boot:
+            hist[r.level] = hist.get(r.level, 0) + 1
+        print("# %s: boot log records per level: %s" % (name, dict(sorted(hist.items()))))
+
+
+def check_cut(tap, name, b, cut):
+    tap.check(b["cfg"].get("CONFIG_KPRINT_MIN_LOGLEVEL") == str(cut),
+              "%s: .config has CONFIG_KPRINT_MIN_LOGLEVEL=%d" % (name, cut),
+              ["CONFIG_KPRINT_MIN_LOGLEVEL=%s" % b["cfg"].get("CONFIG_KPRINT_MIN_LOGLEVEL")])
+    rc = b["rc"]
+    tap.check(rc.get("INSMOD") == 0 and rc.get("INSMOD-API") == 0,
+              "%s: insmod kprint_test.ko and kprint_api.ko" % name,
+              ["exit status %s / %s" % (rc.get("INSMOD"), rc.get("INSMOD-API"))])
+    check_levels(tap, name, b, cut)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kprint", help="cache dir of the CONFIG_KPRINT=y variant")
     ap.add_argument("--stock", help="cache dir of the CONFIG_KPRINT=n variant")
+    ap.add_argument("--cut4", help="cache dir of the CONFIG_KPRINT_MIN_LOGLEVEL=4 variant")
+    ap.add_argument("--cut0", help="cache dir of the CONFIG_KPRINT_MIN_LOGLEVEL=0 variant")
+    ap.add_argument("--api-src", help="test-module/kpapi.c")
+    ap.add_argument("--src", help="the patched kernel tree (KUnit suites, early call sites)")
     ap.add_argument("--module-src", required=True)
     ap.add_argument("--stages", help="TAP-ish stage results from check-kernel.sh")
     a = ap.parse_args()
@@ -508,7 +1059,7 @@ def main():
 
     mk = markers(a.module_src)
     boots = {}
-    for name in ("kprint", "stock"):
+    for name in ("kprint", "stock", "cut4", "cut0"):
         d = getattr(a, name)
         if not d:
             continue
@@ -532,7 +1083,7 @@ def main():
         m = re.search(r"cpus=(\d+)", info)
         boots[name] = dict(secs=secs, plain=plain, cfg=cfg, console=console, recs=recs,
                            lost=lost, errs=errs, recs2=recs2, ncpu=int(m.group(1)) if m else 0,
-                           info=info, rc=secs.get("RC", {}))
+                           info=info, rc=secs.get("RC", {}), dir=d)
 
     # ---- configuration
     if "kprint" in boots:
@@ -545,6 +1096,8 @@ def main():
                   "stock: .config has CONFIG_KPRINT unset")
 
     for name, b in boots.items():
+        if name.startswith("cut"):
+            continue
         rc = b["rc"]
         tap.check(rc.get("INSMOD") == 0, "%s: insmod kprint_test.ko dyndbg=+p" % name,
                   ["\n".join(b["secs"].get("INSMOD", []))] if rc.get("INSMOD") != 0 else [])
@@ -656,6 +1209,21 @@ def main():
                   + ["seq %d has %s" % (r.seq, r.new_keys()) for r in leaked[:3]])
         old = [r for r in b["recs2"] if r.tag() and r.new_keys()]
         print("# kprint: after switch off, %d earlier module records still show the fields" % len(old))
+
+    # ---- issue 4: the kprint API, KUnit, the early path, the reserve, the cut-off
+    if "kprint" in boots:
+        b = boots["kprint"]
+        check_kunit(tap, "kprint", b, kunit_suites_in_source(a.src))
+        check_early(tap, "kprint", b, a.src)
+        check_api(tap, "kprint", b, None, a.src)
+        check_reserve(tap, "kprint", b)
+    ref = None
+    if "kprint" in boots:
+        ref = [r.text for r in parse_kmsg(boots["kprint"]["secs"].get("BOOTKMSG", []))[0]]
+    for name, cut in (("cut4", 4), ("cut0", 0)):
+        if name in boots:
+            boots[name]["ref_boot"] = ref
+            check_cut(tap, name, boots[name], cut)
 
     # ---- kprint vs stock
     if "kprint" in boots and "stock" in boots:

@@ -5,7 +5,7 @@
 # second serial port, ttyS1, between "=====NAME-BEGIN=====" and
 # "=====NAME-END=====" markers, followed by "=====NAME-RC=<status>=====".
 # /etc/kptest.conf (written by check-kernel.sh) sets VARIANT, SWITCH,
-# SITES_GLOB and BENCH_N.
+# SITES_GLOB, BENCH_N and FLOOD_N.
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -82,10 +82,46 @@ bench() {
 	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N min=$(cat $PARAMS/bench_min)"
 }
 
+# Ring exhaustion (issue 4, EMERG reserve): a reader opens /dev/kmsg at its
+# end and does not read while kprint_api.ko emits an EMERG record and then
+# FLOOD_N INFO records (far more than the 128 KiB ring holds); then it reads
+# and must get EPIPE and after it the EMERG record (from the reserve).
+reserve() {
+	rm -f /tmp/go /tmp/go.ready
+	echo 1 > /proc/sys/kernel/printk
+	kmsg-dump --wait /tmp/go > /tmp/reserve.out 2>&1 &
+	pid=$!
+	i=0
+	while [ ! -e /tmp/go.ready ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "flood=$FLOOD_N"
+	echo "$FLOOD_N" > /sys/module/kprint_api/parameters/flood
+	touch /tmp/go
+	wait $pid
+	echo 7 > /proc/sys/kernel/printk
+	cat /tmp/reserve.out
+}
+
 out "=====KPTEST-START variant=$VARIANT====="
 sec INFO info
+# the boot log before any test adds records (early records, cut-off checks)
+if [ "$VARIANT" != stock ]; then
+	sec BOOTKMSG kmsg-dump
+fi
 sec INSMOD insmod /kprint_test.ko dyndbg=+p
 sec KMSG kmsg-dump
+case $VARIANT in
+cut*)
+	# cut-off variants: the API module, its records, then done
+	sec INSMOD-API insmod /kprint_api.ko dyndbg=+p
+	sec KMSG-API kmsg-dump
+	out "=====KPTEST-DONE====="
+	sync
+	reboot -f
+	;;
+esac
 sec DMESG /usr/bin/dmesg
 sec DMESG-X /usr/bin/dmesg -x
 sec DMESG-R /usr/bin/dmesg -r
@@ -110,6 +146,12 @@ sec TRIGGER emit_again
 sec KMSG2 kmsg-dump
 sec DMESG2 /usr/bin/dmesg
 
+# the kprint API module (issue 4)
+if [ -e /kprint_api.ko ]; then
+	sec INSMOD-API insmod /kprint_api.ko dyndbg=+p
+	sec KMSG-API kmsg-dump
+fi
+
 # benchmark: consoles quiet, alternate on/off to cancel drift
 echo 1 > /proc/sys/kernel/printk
 out "=====BENCH-BEGIN====="
@@ -125,6 +167,10 @@ for _ in 1 2 3 4 5; do
 done
 out "=====BENCH-END====="
 echo 7 > /proc/sys/kernel/printk
+if [ -e /sys/module/kprint_api ]; then
+	sec RESERVE reserve
+	rmmod kprint_api
+fi
 sec RMMOD rmmod kprint_test
 out "=====KPTEST-DONE====="
 sync

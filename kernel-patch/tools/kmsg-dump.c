@@ -10,24 +10,59 @@
  * printed unchanged: a header line "pri,seq,ts,flags[,...];text" and the
  * dictionary lines, each starting with a space.
  *
+ * kmsg-dump --wait GO [path]: open /dev/kmsg, seek to its end (SEEK_END:
+ * only records stored from now on), create the file GO.ready, then wait
+ * without reading until the file GO exists, and only then read and print
+ * as above.  The boot test uses it for ring exhaustion: a reader that was
+ * open while the ring was overwritten must get EPIPE and then the records
+ * of the EMERG reserve.
+ *
  * Built statically on the host by check-kernel.sh (gcc -static).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+static void wait_for(const char *go)
+{
+	char ready[4096];
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+	int fd;
+
+	snprintf(ready, sizeof(ready), "%s.ready", go);
+	fd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd >= 0)
+		close(fd);
+	while (access(go, F_OK) != 0)
+		nanosleep(&ts, NULL);
+}
 
 int main(int argc, char **argv)
 {
 	static char buf[65536];
-	const char *path = argc > 1 ? argv[1] : "/dev/kmsg";
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	const char *go = NULL;
+	const char *path;
+	int fd;
 	int errors = 0;
 
+	if (argc > 2 && strcmp(argv[1], "--wait") == 0) {
+		go = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
+	path = argc > 1 ? argv[1] : "/dev/kmsg";
+	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
 		printf("@@ open %s: %s\n", path, strerror(errno));
 		return 1;
+	}
+	if (go) {
+		if (lseek(fd, 0, SEEK_END) < 0)
+			printf("@@ lseek SEEK_END: %s\n", strerror(errno));
+		wait_for(go);
 	}
 	for (;;) {
 		ssize_t n = read(fd, buf, sizeof(buf));

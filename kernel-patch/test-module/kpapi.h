@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared between the files of the kprint_api test module. */
+#ifndef KPAPI_H
+#define KPAPI_H
+
+void kpapi_keep_messages(void);
+#ifdef KPAPI_HAVE_ASM_SYM
+/* kpapi_asm.S: calls kprint_asm(6, fmt, 6, "asm"); returns its result */
+asmlinkage int kpapi_asm_call(void);
+#endif
+
+#endif
