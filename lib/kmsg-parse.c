@@ -20,6 +20,7 @@
 #endif
 
 #include "kmsg-parse.h"
+#include "scan.h"
 
 static int hexval(unsigned char c)
 {
@@ -62,33 +63,6 @@ size_t kd_kmsg_unescape(char *dst, size_t max, const char *src, size_t len,
 	return n;
 }
 
-#define BYTES(x)	(0x0101010101010101ULL * (x))
-
-/* How many of the eight bytes in @x (first byte lowest) are digits, in a row. */
-static inline unsigned int lead_digits8(uint64_t x)
-{
-	/* c ^ '0' is 0..9 for a digit; + 0x76 sets the top bit above 9. */
-	uint64_t t = x ^ BYTES(0x30);
-	uint64_t nd = (((t & BYTES(0x7f)) + BYTES(0x76)) | t) & BYTES(0x80);
-
-	return nd ? (unsigned int)__builtin_ctzll(nd) >> 3 : 8;
-}
-
-/*
- * The value of the first @k (1..8) bytes of @x, all digits: the bytes
- * after them are shifted out, the digits become the low end of an
- * eight-digit number, which is combined pairwise (two, four, eight).
- */
-static inline uint64_t digits8_value(uint64_t x, unsigned int k)
-{
-	uint64_t v = (x ^ BYTES(0x30)) << (8 * (8 - k));
-
-	v = v * 10 + (v >> 8);
-	v = (((v & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32))) +
-	     (((v >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32)))) >> 32;
-	return (uint32_t)v;
-}
-
 /* Digits only (the kernel never sends a sign or blanks); NULL on overflow. */
 static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 {
@@ -108,20 +82,20 @@ static const char *parse_u64(const char *p, const char *end, uint64_t *val)
 		uint64_t a, b;
 		unsigned int k1, k2;
 
-		memcpy(&a, p, 8);
-		k1 = lead_digits8(a);
+		a = kd_scan_load8(p);
+		k1 = kd_scan_lead_digits8(a);
 		if (k1 == 0)
 			return NULL;
 		if (k1 < 8) {
-			*val = digits8_value(a, k1);
+			*val = kd_scan_digits8_value(a, k1);
 			return p + k1;
 		}
-		memcpy(&b, p + 8, 8);
-		k2 = lead_digits8(b);
+		b = kd_scan_load8(p + 8);
+		k2 = kd_scan_lead_digits8(b);
 		if (k2 < 8) {
-			v = digits8_value(a, 8);
+			v = kd_scan_digits8_value(a, 8);
 			if (k2)
-				v = v * pow10[k2] + digits8_value(b, k2);
+				v = v * pow10[k2] + kd_scan_digits8_value(b, k2);
 			*val = v;
 			return p + 8 + k2;
 		}
@@ -321,13 +295,129 @@ static void set_caller(struct kd_record *rec, const char *p, const char *end)
 	rec->caller[n] = '\0';
 }
 
+/*
+ * The header "pri,seq,usec[,flags][,name=value...];" at @p into @rec;
+ * returns where the text starts, or NULL when it does not parse.  A NUL
+ * byte or newline in it ends it early, as a cut record does: every test
+ * below fails on one the same way as on @end.
+ */
+static const char *parse_header(const char *p, const char *end,
+				struct kd_record *rec)
+{
+	const char *f;
+	uint64_t pri, seq, usec;
+	bool first = true;
+
+	p = parse_u64(p, end, &pri);
+	if (!p || p == end || *p != ',' || pri > INT_MAX)
+		return NULL;
+	p = parse_u64(p + 1, end, &seq);
+	if (!p || p == end || *p != ',')
+		return NULL;
+	p = parse_u64(p + 1, end, &usec);
+	if (!p || p == end || (*p != ',' && *p != ';') || usec > INT64_MAX)
+		return NULL;
+
+	/* Flags, then optional "name=value" fields, up to the ';'. */
+	while (*p == ',') {
+		f = p + 1;
+		p = field_end(f, end);
+		if (p == end || *p == '\n' || *p == '\0')
+			return NULL;
+		/* Flags are one character: 'c' continuation, '-' or '+'. */
+		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
+			set_caller(rec, f + 7, p);
+		else if (first && p - f == 1 && *f == 'c')
+			rec->flags |= KD_REC_CONT;
+		first = false;
+	}
+
+	/* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	rec->seq = seq;
+	rec->ts_usec = (int64_t)usec;
+	return p + 1;	/* after the ';' */
+}
+
+/* The first newline, NUL or backslash in [p, end), or @end. */
+static const char *dict_stop(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
+		      bs = _mm_set1_epi8('\\');
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned int m = (unsigned int)_mm_movemask_epi8(_mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, zero)),
+			_mm_cmpeq_epi8(v, bs)));
+
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\n' || *p == '\0' || *p == '\\')
+			return p;
+	return end;
+}
+
+const char *kd_kmsg_parse_simple(const char *buf, const char *end,
+				 struct kd_record *rec, unsigned int *cut)
+{
+	const char *p, *nl;
+	size_t n;
+
+	*cut = 0;
+	/* A leading blank, and anything below, is left to the general path. */
+	if (buf == end || *buf < '0' || *buf > '9')
+		return NULL;
+	kd_record_reset(rec);
+	p = parse_header(buf, end, rec);
+	if (!p)
+		return NULL;
+	nl = text_stop(p, end);
+	/* The end of the input must not decide where the record ends. */
+	if (nl == end || *nl != '\n' || end - nl < 2)
+		return NULL;
+	n = (size_t)(nl - p);
+	if (n > KD_RECORD_MAX) {
+		n = KD_RECORD_MAX;
+		*cut |= KD_KMSG_CUT_TEXT;
+	}
+	if (kd_record_set_text(rec, p, n) < 0)
+		return NULL;
+	rec->text_plain = true;
+
+	/*
+	 * " KEY=value" lines, split where the splitter splits: a record
+	 * ends at a NUL byte or before a line that does not start with a
+	 * blank.  A backslash anywhere leaves the record to the general
+	 * path, which unescapes.
+	 */
+	for (p = nl + 1; *p == ' '; p = nl + 1) {
+		nl = dict_stop(p, end);
+		if (nl == end || *nl == '\\')
+			return NULL;
+		if (add_dict_line(rec, p + 1, nl, false, cut) < 0)
+			return NULL;
+		if (*nl == '\0')
+			return nl + 1;
+		if (end - nl < 2)
+			return NULL;
+	}
+	return p;
+}
+
 int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		  unsigned int *cutp)
 {
-	const char *p = buf, *end = buf + len, *nul, *f, *nl, *text_end;
-	uint64_t pri, seq, usec;
+	const char *p = buf, *end = buf + len, *nul, *nl, *text_end;
 	unsigned int cut = 0;
-	bool first = true, esc, plain;
+	bool esc, plain;
 	int rc;
 
 	if (cutp)
@@ -340,38 +430,9 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	 */
 	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
 		p++;
-
-	p = parse_u64(p, end, &pri);
-	if (!p || p == end || *p != ',' || pri > INT_MAX)
+	p = parse_header(p, end, rec);
+	if (!p)
 		return -EINVAL;
-	p = parse_u64(p + 1, end, &seq);
-	if (!p || p == end || *p != ',')
-		return -EINVAL;
-	p = parse_u64(p + 1, end, &usec);
-	if (!p || p == end || (*p != ',' && *p != ';') || usec > INT64_MAX)
-		return -EINVAL;
-
-	/* Flags, then optional "name=value" fields, up to the ';'. */
-	while (*p == ',') {
-		f = p + 1;
-		p = field_end(f, end);
-		if (p == end || *p == '\n' || *p == '\0')
-			return -EINVAL;
-		/* Flags are one character: 'c' continuation, '-' or '+'. */
-		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
-			set_caller(rec, f + 7, p);
-		else if (first && p - f == 1 && *f == 'c')
-			rec->flags |= KD_REC_CONT;
-		first = false;
-	}
-	p++;	/* the ';' */
-
-	/* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
-	rec->seq = seq;
-	rec->ts_usec = (int64_t)usec;
 
 	/*
 	 * Text of printable ASCII up to its newline (or the end): it is the

@@ -42,6 +42,24 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		  unsigned int *cut);
 
 /**
+ * kd_kmsg_parse_simple() - the common record of a dump, parsed where it
+ * lies: @buf is the start of a record, @end the end of the input read so
+ * far.  When the record is a header (starting with a digit), a text of
+ * printable ASCII and dictionary lines, none with a backslash, and where
+ * it ends does not depend on input not read yet, parses it into @rec
+ * exactly as kd_kmsg_parse() would parse the span that the -K splitter
+ * cuts (up to a NUL byte, or up to and including the newline before a
+ * line that does not start with a blank), sets @rec->text_plain, sets
+ * *@cut as kd_kmsg_parse() does, and returns where the next record
+ * starts (after that NUL or newline).  Returns NULL for anything else,
+ * including allocation failure; @rec is then unspecified and the caller
+ * takes the general path (split the record, then kd_kmsg_parse()).  One
+ * pass over each line instead of one to split and one to parse.
+ */
+const char *kd_kmsg_parse_simple(const char *buf, const char *end,
+				 struct kd_record *rec, unsigned int *cut);
+
+/**
  * kd_kmsg_unescape() - undo the kernel's \xNN escapes.
  * Copies at most @max bytes of the unescaped form of @src[0..@len) to @dst
  * and returns how many it wrote; *@more is set when output was dropped

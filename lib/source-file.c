@@ -112,26 +112,14 @@ static const char *line_stop(const char *p, const char *end)
 	 */
 	const __m128i nl16 = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
 
-	if (end - p >= 16) {
-		for (;;) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-			unsigned int m = (unsigned int)_mm_movemask_epi8(
-				_mm_or_si128(_mm_cmpeq_epi8(v, nl16),
-					     _mm_cmpeq_epi8(v, zero)));
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned int m = (unsigned int)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(v, nl16), _mm_cmpeq_epi8(v, zero)));
 
-			if (m)
-				return p + __builtin_ctz(m);
-			if (end - p == 16)
-				return end;
-			p += 16;
-			/*
-			 * The tail in one load that ends at @end, not byte
-			 * by byte: the bytes it shares with the previous
-			 * load were neither newline nor NUL.
-			 */
-			if (end - p < 16)
-				p = end - 16;
-		}
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
 	}
 	for (; p < end; p++)
 		if (*p == '\n' || *p == '\0')
@@ -366,6 +354,24 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	int rc;
 
 	for (;;) {
+		/*
+		 * Most records of a -K dump are a header and one line of
+		 * plain text: parsed where they lie, in one pass, instead of
+		 * split first and parsed after (see kd_kmsg_parse_simple()).
+		 */
+		if (fs->fmt != FMT_SYSLOG && !fs->skipping) {
+			const char *end = fs->data + fs->len;
+			const char *p = skip_gap(fs, fs->data + fs->pos, end);
+			const char *next = kd_kmsg_parse_simple(p, end, rec, &cut);
+
+			fs->pos = (size_t)(p - fs->data);
+			if (next) {
+				fs->pos = (size_t)(next - fs->data);
+				if (cut)
+					src->stats.truncated++;
+				return 1;
+			}
+		}
 		rc = next_span(fs, &b, &e, &last, &span_cut, &plain);
 		if (rc <= 0)
 			return rc;

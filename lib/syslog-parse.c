@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "scan.h"
 #include "syslog-parse.h"
 
 const char *kd_syslog_record_end(const char *begin, const char *end)
@@ -180,8 +181,14 @@ static const char *fast_time(const char *p, const char *end,
 	/* Room checked per field, so no end test per digit. */
 	if (end - q < 12 + 1)
 		return NULL;
-	for (k = 0; k < 12 && is_digit(q[k]); k++)
-		sec = sec * 10 + (q[k] - '0');
+	/* Up to 7 digits (115 days) in one word, more in the loop. */
+	k = (int)kd_scan_lead_digits8(kd_scan_load8(q));
+	if (k > 0 && k < 8) {
+		sec = kd_scan_digits8_value(kd_scan_load8(q), (unsigned int)k);
+	} else {
+		for (k = 0; k < 12 && is_digit(q[k]); k++)
+			sec = sec * 10 + (q[k] - '0');
+	}
 	if (k == 0 || q[k] != '.')
 		return NULL;
 	q += k + 1;

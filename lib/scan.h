@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scan.h - word-at-a-time helpers that the record parsers share: reading
+ * up to eight decimal digits without a loop per digit.  A dump of a
+ * million records has a few million numbers in it, and a loop with a
+ * test per digit was a sixth of the time spent reading one.
+ *
+ * Bytes are loaded with memcpy() (no alignment assumed), first byte in
+ * the lowest position as on every little-endian machine; on a big-endian
+ * one the helpers reorder the word first.
+ */
+#ifndef KDMESG_SCAN_H
+#define KDMESG_SCAN_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define KD_SCAN_BYTES(x)	(0x0101010101010101ULL * (x))
+
+/* The eight bytes at @p, the first one in the lowest position. */
+static inline uint64_t kd_scan_load8(const char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	return x;
+}
+
+/* How many of the bytes of @x, from the first, are decimal digits (0..8). */
+static inline unsigned int kd_scan_lead_digits8(uint64_t x)
+{
+	/* c ^ '0' is 0..9 for a digit; adding 0x76 sets the top bit above 9. */
+	uint64_t t = x ^ KD_SCAN_BYTES(0x30);
+	uint64_t nd = (((t & KD_SCAN_BYTES(0x7f)) + KD_SCAN_BYTES(0x76)) | t) &
+		      KD_SCAN_BYTES(0x80);
+
+	return nd ? (unsigned int)__builtin_ctzll(nd) >> 3 : 8;
+}
+
+/*
+ * The value of the first @k (1..8) bytes of @x, which are all digits:
+ * the bytes after them are shifted out, so the digits become the low
+ * end of an eight-digit number, which is combined pairwise (two, four,
+ * eight digits) with three multiplications.
+ */
+static inline uint32_t kd_scan_digits8_value(uint64_t x, unsigned int k)
+{
+	uint64_t v = (x ^ KD_SCAN_BYTES(0x30)) << (8 * (8 - k));
+
+	v = v * 10 + (v >> 8);
+	v = (((v & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32))) +
+	     (((v >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32)))) >> 32;
+	return (uint32_t)v;
+}
+
+#endif /* KDMESG_SCAN_H */
