@@ -13,8 +13,10 @@
 #   kdmesg -K KMSG      kdmesg's /dev/kmsg-format reader (records with
 #                       dictionary lines; Debian 12's dmesg has no -K)
 #
-# and prints the ratios kdmesg/dmesg and kdmesg/cat.  The issue's goal is
-# kdmesg no slower than dmesg and within 3x of cat.
+# and prints the ratios kdmesg/dmesg and kdmesg/cat, of wall-clock time
+# and of CPU time (user + system; less disturbed by other load on the
+# machine, so the goals are judged on it).  The issue's goal is kdmesg no
+# slower than dmesg and within 3x of cat.
 #
 # Environment (all optional):
 #   KDMESG       kdmesg binary   (default: src/kdmesg under the current
@@ -80,7 +82,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# time_cmd NAME COMMAND: mean wall-clock seconds of COMMAND into $tmp/NAME.
+# time_cmd NAME COMMAND: mean wall-clock seconds of COMMAND into $tmp/NAME,
+# mean CPU seconds (user + system) into $tmp/NAME.cpu.
 if command -v hyperfine >/dev/null; then
 	timer=$(hyperfine --version)
 	time_cmd() {
@@ -90,8 +93,11 @@ if command -v hyperfine >/dev/null; then
 			cat "$tmp/hyperfine.err" >&2
 			die "hyperfine failed on: $2"
 		}
-		python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' \
-			"$tmp/$1.json" >"$tmp/$1"
+		python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))["results"][0]
+open(sys.argv[2], "w").write("%.6f\n" % r["mean"])
+open(sys.argv[2] + ".cpu", "w").write("%.6f\n" % (r["user"] + r["system"]))' \
+			"$tmp/$1.json" "$tmp/$1"
 	}
 else
 	timer="date +%s.%N loop"
@@ -99,8 +105,17 @@ else
 		# shellcheck disable=SC2086
 		if [ "$BENCH_OUTPUT" = pipe ]; then $1 | cat >/dev/null; else $1 >/dev/null; fi
 	}
+	# Children's user + system seconds so far: `times` must run in this
+	# shell (a command substitution would report its own children).
+	child_cpu() {
+		awk 'NR == 2 {
+			n = split($0, f, /[ ms]+/); t = 0
+			for (i = 1; i + 1 <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]
+			printf "%.6f\n", t }' "$1"
+	}
 	time_cmd() {
 		run_once "$2"
+		times >"$tmp/times0"
 		start=$(date +%s.%N)
 		i=0
 		while [ "$i" -lt "$BENCH_RUNS" ]; do
@@ -108,7 +123,10 @@ else
 			i=$((i + 1))
 		done
 		end=$(date +%s.%N)
+		times >"$tmp/times1"
 		echo "$start $end $BENCH_RUNS" | awk '{ printf "%.6f\n", ($2 - $1) / $3 }' >"$tmp/$1"
+		echo "$(child_cpu "$tmp/times0") $(child_cpu "$tmp/times1") $BENCH_RUNS" |
+			awk '{ printf "%.6f\n", ($2 - $1) / $3 }' >"$tmp/$1.cpu"
 	}
 fi
 
@@ -119,33 +137,45 @@ time_cmd cat_k "cat $kmsg"
 time_cmd kdmesg_k "$KDMESG -K $kmsg"
 
 t() { cat "$tmp/$1"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+c() { cat "$tmp/$1.cpu"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
 
 r_dmesg=$(ratio "$(t kdmesg_f)" "$(t dmesg_f)")
 r_cat=$(ratio "$(t kdmesg_f)" "$(t cat_f)")
 r_cat_k=$(ratio "$(t kdmesg_k)" "$(t cat_k)")
 r_dmesg_cat=$(ratio "$(t dmesg_f)" "$(t cat_f)")
+c_dmesg=$(ratio "$(c kdmesg_f)" "$(c dmesg_f)")
+c_cat=$(ratio "$(c kdmesg_f)" "$(c cat_f)")
+c_cat_k=$(ratio "$(c kdmesg_k)" "$(c cat_k)")
+c_dmesg_cat=$(ratio "$(c dmesg_f)" "$(c cat_f)")
 
 printf 'records: %s (seed %s); syslog dump %s bytes, kmsg dump %s bytes\n' \
 	"$BENCH_COUNT" "$BENCH_SEED" "$(wc -c <"$syslog")" "$(wc -c <"$kmsg")"
 printf 'timer: %s, %s runs each, output to %s, LC_ALL=%s\n' "$timer" "$BENCH_RUNS" "$sink" "$LC_ALL"
-printf '%-22s %10s s\n' \
-	"cat (syslog dump)" "$(t cat_f)" \
-	"dmesg -F" "$(t dmesg_f)" \
-	"kdmesg -F" "$(t kdmesg_f)" \
-	"cat (kmsg dump)" "$(t cat_k)" \
-	"kdmesg -K" "$(t kdmesg_k)"
-printf 'kdmesg -F / dmesg -F   %s  (goal <= 1)\n' "$r_dmesg"
-printf 'kdmesg -F / cat        %s  (goal <= 3)\n' "$r_cat"
-printf 'kdmesg -K / cat        %s  (goal <= 3)\n' "$r_cat_k"
-printf 'dmesg -F / cat         %s  (for reference)\n' "$r_dmesg_cat"
+printf '%-22s %10s   %10s\n' "mean of $BENCH_RUNS runs" "wall (s)" "cpu (s)"
+for n in "cat (syslog dump):cat_f" "dmesg -F:dmesg_f" "kdmesg -F:kdmesg_f" \
+	"cat (kmsg dump):cat_k" "kdmesg -K:kdmesg_k"; do
+	printf '%-22s %10s   %10s\n' "${n%%:*}" "$(t "${n#*:}")" "$(c "${n#*:}")"
+done
+printf '%-22s %6s %6s\n' "ratio" "wall" "cpu"
+printf '%-22s %6s %6s  (goal <= 1)\n' "kdmesg -F / dmesg -F" "$r_dmesg" "$c_dmesg"
+printf '%-22s %6s %6s  (goal <= 3)\n' "kdmesg -F / cat" "$r_cat" "$c_cat"
+printf '%-22s %6s %6s  (goal <= 3)\n' "kdmesg -K / cat" "$r_cat_k" "$c_cat_k"
+printf '%-22s %6s %6s  (for reference)\n' "dmesg -F / cat" "$r_dmesg_cat" "$c_dmesg_cat"
 
-missed=$(awk -v d="$r_dmesg" -v c="$r_cat" -v k="$r_cat_k" \
+# The goals are judged on CPU time: on a shared machine a process can
+# wait for a CPU, which wall-clock time counts and CPU time does not.
+# Where CPU time could not be measured (too coarse), on wall-clock time.
+basis=cpu
+if [ "$c_dmesg" = n/a ] || [ "$c_cat" = n/a ] || [ "$c_cat_k" = n/a ]; then
+	basis=wall c_dmesg=$r_dmesg c_cat=$r_cat c_cat_k=$r_cat_k
+fi
+missed=$(awk -v d="$c_dmesg" -v c="$c_cat" -v k="$c_cat_k" \
 	'BEGIN { m = ""; if (d > 1) m = m " dmesg"; if (c > 3) m = m " cat(-F)"; if (k > 3) m = m " cat(-K)"; print m }')
 if [ -n "$missed" ]; then
-	echo "goal missed:$missed"
+	echo "goal missed ($basis):$missed"
 	[ "$BENCH_STRICT" = 1 ] && exit 1
 else
-	echo "goals met"
+	echo "goals met ($basis)"
 fi
 exit 0
