@@ -661,6 +661,32 @@ static void test_writer(void)
 	}
 }
 
+/* kd_record_reset() clears field by field: as good as a new record. */
+static void test_record_reset(void)
+{
+	struct kd_record r, fresh;
+
+	kd_record_init(&r);
+	kd_record_init(&fresh);
+	kd_record_set_text(&r, "text", 4);
+	kd_record_dict_add(&r, "K", 1, "v", 1);
+	r.seq = 7;
+	r.facility = 3;
+	r.level = 2;
+	r.ts_usec = 99;
+	r.flags = KD_REC_CONT | KD_REC_HAS_PRI;
+	strcpy(r.caller, "T123456");
+	r.text_plain = true;
+	kd_record_reset(&r);
+	tap_ok(r.seq == fresh.seq && r.facility == fresh.facility &&
+	       r.level == fresh.level && r.ts_usec == fresh.ts_usec &&
+	       r.flags == fresh.flags && strcmp(r.caller, fresh.caller) == 0 &&
+	       r.text_len == 0 && r.text[0] == '\0' && !r.text_plain &&
+	       r.dict_len == 0 && !kd_record_dict_get(&r, "K"),
+	       "a reset record reads like a new one");
+	kd_record_free(&r);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -672,5 +698,6 @@ int main(void)
 	test_kmsg();
 	test_kmsg_numbers();
 	test_writer();
+	test_record_reset();
 	return tap_done();
 }
