@@ -942,7 +942,7 @@ def check_reserve(tap, name, b):
               "with its own seq (reserve)" % name, d[:6])
 
 
-def check_levels(tap, name, b, cut, api_recs=None):
+def check_levels(tap, name, b, cut, api_recs=None, keep=()):
     """Which per-level messages are in the log and in the image at cut-off
     `cut`; the kept file (kpapi_keep.c) has all of them."""
     d = b["dir"]
@@ -1003,7 +1003,6 @@ def check_levels(tap, name, b, cut, api_recs=None):
     # vmlinux
     boot = parse_kmsg(b["secs"].get("BOOTKMSG", []))[0]
     btext = [r.text for r in boot]
-    keep = b["cfg"].get("CONFIG_KPRINT_KEEP_PATHS", "").strip('"').split()
     dv = []
     for nd, lvl, f in VMLINUX_MSGS:
         kept = any(f == k or (k.endswith("/") and f.startswith(k)) for k in keep)
@@ -1032,15 +1031,20 @@ def check_levels(tap, name, b, cut, api_recs=None):
         print("# %s: boot log records per level: %s" % (name, dict(sorted(hist.items()))))
 
 
-def check_cut(tap, name, b, cut):
+def check_cut(tap, name, b, cut, keep):
+    """keep: the CONFIG_KPRINT_KEEP_PATHS check-kernel.sh sets for the variant."""
     tap.check(b["cfg"].get("CONFIG_KPRINT_MIN_LOGLEVEL") == str(cut),
               "%s: .config has CONFIG_KPRINT_MIN_LOGLEVEL=%d" % (name, cut),
               ["CONFIG_KPRINT_MIN_LOGLEVEL=%s" % b["cfg"].get("CONFIG_KPRINT_MIN_LOGLEVEL")])
+    if keep:
+        kp = b["cfg"].get("CONFIG_KPRINT_KEEP_PATHS")
+        tap.check(kp == '"%s"' % " ".join(keep), "%s: .config has CONFIG_KPRINT_KEEP_PATHS=\"%s\""
+                  % (name, " ".join(keep)), ["CONFIG_KPRINT_KEEP_PATHS=%s" % kp])
     rc = b["rc"]
     tap.check(rc.get("INSMOD") == 0 and rc.get("INSMOD-API") == 0,
               "%s: insmod kprint_test.ko and kprint_api.ko" % name,
               ["exit status %s / %s" % (rc.get("INSMOD"), rc.get("INSMOD-API"))])
-    check_levels(tap, name, b, cut)
+    check_levels(tap, name, b, cut, keep=keep)
 
 
 def main():
@@ -1225,10 +1229,10 @@ def main():
     ref = None
     if "kprint" in boots:
         ref = [r.text for r in parse_kmsg(boots["kprint"]["secs"].get("BOOTKMSG", []))[0]]
-    for name, cut in (("cut4", 4), ("cut0", 0)):
+    for name, cut, keep in (("cut4", 4, ["init/main.c"]), ("cut0", 0, [])):
         if name in boots:
             boots[name]["ref_boot"] = ref
-            check_cut(tap, name, boots[name], cut)
+            check_cut(tap, name, boots[name], cut, keep)
 
     # ---- kprint vs stock
     if "kprint" in boots and "stock" in boots:
