@@ -264,6 +264,13 @@ build_variant() {
 		die "$v: build failed (log $CACHE/$v/build.log)"
 	fi
 	echo "$key" > "$obj/.measure-key"
+	# which series the table row comes from
+	if variant_patched "$v"; then
+		{ echo "${#SERIES_PATCHES[@]} patches from $PATCHES, last: $(basename "${SERIES_PATCHES[-1]}")," \
+			"sha256 $(cat "${SERIES_PATCHES[@]}" | sha256sum | cut -c1-12)"; } > "$CACHE/$v/series.txt"
+	else
+		echo "unpatched 6.12.118" > "$CACHE/$v/series.txt"
+	fi
 	note "$v: built"
 }
 
@@ -371,6 +378,15 @@ table() {
 	               "%s → %s, bzImage %s → %s (%.1f%%)."
 	               % (format(base[2], ","), format(po[2], ","), format(base[0], ","),
 	                  format(po[0], ","), 100.0 * (po[0] - base[0]) / base[0]))
+	import os
+	cache = os.path.dirname(sys.argv[1])
+	srcs = {}
+	for v in order:
+	    p = os.path.join(cache, v, "series.txt")
+	    srcs.setdefault(open(p).read().strip() if os.path.exists(p) else "unknown", []).append(v)
+	out.append("")
+	for k, vs in srcs.items():
+	    out.append("- built from %s: %s" % (k, ", ".join(vs)))
 	print("\n".join(out))
 	EOF
 }
