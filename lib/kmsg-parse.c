@@ -284,14 +284,20 @@ static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
 	return rc == -E2BIG ? 0 : rc;
 }
 
-static void set_caller(struct kd_record *rec, const char *p, const char *end)
+/* The caller id [p, end); @end_of_input bounds what may be read. */
+static void set_caller(struct kd_record *rec, const char *p, const char *end,
+		       const char *end_of_input)
 {
 	size_t n = (size_t)(end - p);
 
 	/* "T<pid>" or "C<cpu>": 11 bytes at most; longer is not a caller id. */
 	if (n == 0 || n >= sizeof(rec->caller))
 		return;
-	memcpy(rec->caller, p, n);
+	/* A fixed-size copy where the input has room: a move, not a call. */
+	if (end_of_input - p >= (ptrdiff_t)sizeof(rec->caller))
+		memcpy(rec->caller, p, sizeof(rec->caller));
+	else
+		memcpy(rec->caller, p, n);
 	rec->caller[n] = '\0';
 }
 
@@ -326,7 +332,7 @@ static const char *parse_header(const char *p, const char *end,
 			return NULL;
 		/* Flags are one character: 'c' continuation, '-' or '+'. */
 		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
-			set_caller(rec, f + 7, p);
+			set_caller(rec, f + 7, p, end);
 		else if (first && p - f == 1 && *f == 'c')
 			rec->flags |= KD_REC_CONT;
 		first = false;

@@ -48,6 +48,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "colors.h"
 #include "escape.h"
@@ -124,7 +127,18 @@ static size_t fmt_caller_direct(char *buf, const char caller[16], int width)
 {
 	size_t n, pad;
 
+#ifdef __SSE2__
+	{
+		/* The id's length from one compare of its 16 bytes. */
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)caller);
+		unsigned int m = (unsigned int)_mm_movemask_epi8(
+			_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+
+		n = m ? (size_t)__builtin_ctz(m) : 16;
+	}
+#else
 	n = strnlen(caller, 16);
+#endif
 	if (width < 0 || width > 16 || n > 15)
 		return fmt_caller(buf, caller, width);
 	pad = (size_t)width > n ? (size_t)width - n : 0;
