@@ -160,8 +160,12 @@ sec TRIGGER emit_again
 sec KMSG2 kmsg-dump
 sec DMESG2 /usr/bin/dmesg
 
-# the kprint API module (issue 4)
+# the kprint API module (issue 4), with the runtime switch on again (phase 2
+# turned it off)
 if [ -e /kprint_api.ko ]; then
+	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
+		set_switch 1 >/dev/null
+	fi
 	sec INSMOD-API insmod /kprint_api.ko dyndbg=+p
 	sec KMSG-API kmsg-dump
 fi
@@ -182,6 +186,7 @@ done
 out "=====BENCH-END====="
 echo 7 > /proc/sys/kernel/printk
 if [ -e /sys/module/kprint_api ]; then
+	if [ -e "$SWITCH" ]; then set_switch 1 >/dev/null; fi
 	sec RESERVE reserve
 	rmmod kprint_api
 fi
