@@ -385,6 +385,26 @@ make_initramfs() {
 	BENCH_N=$BENCH_N
 	FLOOD_N=$FLOOD_N
 	EOF
+	# >>> journald
+	# kprint and stock boots: the build host's systemd-journald and
+	# journalctl with their libraries, run by tools/journald.sh (checked by
+	# check-journald.py); a fixed machine id, and the systemd-journal group
+	# journald gives its files to
+	case $variant in
+	kprint|stock)
+		if [ -x /lib/systemd/systemd-journald ] && command -v journalctl > /dev/null; then
+			copy_with_libs /lib/systemd/systemd-journald /lib/systemd/systemd-journald "$root"
+			copy_with_libs "$(command -v journalctl)" /usr/bin/journalctl "$root"
+			echo 6b646d657367206b65726e656c207631 > "$root/etc/machine-id"
+			grep -qs '^root:' "$root/etc/passwd" ||
+				echo 'root:x:0:0:root:/root:/bin/sh' >> "$root/etc/passwd"
+			grep -qs '^root:' "$root/etc/group" || echo 'root:x:0:' >> "$root/etc/group"
+			echo 'systemd-journal:x:101:' >> "$root/etc/group"
+			cp "$HERE/tools/journald.sh" "$root/etc/journald.sh"
+		fi
+		;;
+	esac
+	# <<< journald
 	cp "$HERE/tools/init.sh" "$root/init"
 	chmod 755 "$root/init"
 	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |

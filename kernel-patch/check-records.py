@@ -20,6 +20,7 @@ any failure.
 """
 
 import argparse
+import importlib.util
 import os
 import re
 import sys
@@ -1263,6 +1264,13 @@ def main():
         sc = dmesg_entries(s["console"])
         tap.check(kc and kc == sc, "kprint vs stock: serial console output of the module's messages identical",
                   diff_diag(kc, sc))
+
+    # ---- systemd-journald inside the kprint and stock boots (issue 3)
+    spec = importlib.util.spec_from_file_location(
+        "check_journald", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-journald.py"))
+    check_journald = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_journald)
+    check_journald.run(tap, boots, mk, sys.modules[__name__])
 
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0

@@ -150,6 +150,8 @@ else
 	out "=====KDMESG-ABSENT====="
 fi
 sec SITES sites
+# shellcheck disable=SC1091 # systemd-journald (issue 3)
+[ ! -f /etc/journald.sh ] || . /etc/journald.sh
 
 # phase 2: the runtime switch off, all messages again
 if [ "$VARIANT" = kprint ]; then

@@ -1,0 +1,81 @@
+# shellcheck shell=sh
+# journald.sh - sourced by /init (tools/init.sh) of the check-kernel.sh
+# initramfs after the test module printed its messages (issue 3: "systemd-
+# journald stores them as _KERNEL_<KEY>; check it still works on the patched
+# kernel").
+#
+# Starts the real systemd-journald of the build host (Debian 12: systemd 252,
+# copied into the initramfs by check-kernel.sh with its libraries), lets it
+# read the whole /dev/kmsg ring into a volatile journal in /run/log/journal,
+# stops it, and writes the journal's kernel entries as JSON (journalctl -o
+# json --all: every field, binary ones as byte arrays; gzip'ed and base64'ed)
+# to the data channel in the JOURNAL-JSON-GZ section; journald's own log goes
+# to JOURNALD-LOG, journalctl's error output to JOURNALCTL-STDERR.
+# check-journald.py (called by check-records.py) checks them on the host.
+# Uses out() and sec() of init.sh.
+
+KPJ_JOURNALD=/lib/systemd/systemd-journald
+KPJ_JOURNALCTL=/usr/bin/journalctl
+KPJ_DIR=/run/log/journal
+
+kpj_t() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
+
+kpj_start() {
+	kpj_t "starting systemd-journald"
+	mkdir -p /run
+	mount -t tmpfs -o mode=0755,size=64m tmpfs /run || return 1
+	mkdir -p "$KPJ_DIR" /run/systemd/journal
+	# journald 252 exits with "Failed to acquire cgroup root path" unless a
+	# cgroup file system is mounted here
+	mount -t cgroup2 cgroup2 /sys/fs/cgroup || return 1
+	# a last record before journald starts, found in the journal by the host
+	echo "<14>kptest-journald-sync: before journald" > /dev/kmsg
+	SYSTEMD_LOG_LEVEL=debug SYSTEMD_LOG_TARGET=console SYSTEMD_COLORS=0 \
+		"$KPJ_JOURNALD" < /dev/null > /tmp/journald.log 2>&1 &
+	kpj_pid=$!
+	# journald reads the whole ring ("Flushing /dev/kmsg...") before it
+	# logs "running as PID"; no journalctl polling (each exec of a systemd
+	# binary costs a second or more under TCG)
+	kpj_i=0
+	while [ $kpj_i -lt 300 ]; do
+		if grep -q 'systemd-journald running as PID' /tmp/journald.log; then
+			kpj_t "journald has read /dev/kmsg"
+			break
+		fi
+		if ! kill -0 "$kpj_pid" 2>/dev/null; then
+			kpj_t "systemd-journald exited early"
+			break
+		fi
+		sleep 0.1
+		kpj_i=$((kpj_i + 1))
+	done
+	# stop it, so that it closes the journal file cleanly
+	kill -TERM "$kpj_pid" 2>/dev/null
+	wait "$kpj_pid"
+	kpj_rc=$?
+	kpj_t "systemd-journald exit status $kpj_rc"
+	echo "----- journald log (last 150 lines)"
+	tail -n 150 /tmp/journald.log
+	echo "----- journal files"
+	ls -lR "$KPJ_DIR"
+	[ $kpj_i -lt 300 ] && [ $kpj_rc -eq 0 ]
+}
+
+# The journal's kernel entries as JSON, gzip'ed and base64'ed: a sixth of
+# the bytes on the (slow, emulated) serial port.
+kpj_dump() {
+	# the data channel is a tty: no colours
+	SYSTEMD_COLORS=0 "$KPJ_JOURNALCTL" -D "$KPJ_DIR" -o json --all --no-pager \
+		_TRANSPORT=kernel > /tmp/journal.json 2> /tmp/journalctl.err
+	kpj_rc=$?
+	gzip -c /tmp/journal.json | base64
+	return $kpj_rc
+}
+
+if [ -x "$KPJ_JOURNALD" ] && [ -x "$KPJ_JOURNALCTL" ]; then
+	sec JOURNALD-LOG kpj_start
+	sec JOURNAL-JSON-GZ kpj_dump
+	sec JOURNALCTL-STDERR cat /tmp/journalctl.err
+else
+	out "=====JOURNAL-ABSENT====="
+fi
