@@ -86,8 +86,10 @@ note() { echo "# [$(( $(date +%s) - T0 ))s] $*" >&2; }
 die() { echo "measure-sizes.sh: $*" >&2; exit 1; }
 
 mkdir -p "$CACHE"
-exec 9> "$CACHE/.lock"
-flock -n 9 || { note "waiting for another measure-sizes.sh on $CACHE"; flock 9; }
+if [ "$NOBUILD" -eq 0 ]; then
+	exec 9> "$CACHE/.lock"
+	flock -n 9 || { note "waiting for another measure-sizes.sh on $CACHE"; flock 9; }
+fi
 
 # The measurement config: tinyconfig plus these lines (the issue's
 # reference config: serial console, initramfs, devtmpfs, proc, sys,
@@ -281,6 +283,12 @@ measure() {
 	import os, subprocess, sys
 	obj = sys.argv[1]
 	bz = os.path.getsize(os.path.join(obj, "arch/x86/boot/bzImage"))
+	# the compressed kernel inside the bzImage: the bzImage itself grows in
+	# 4 KiB steps, this shows the bytes
+	import glob
+	pl = [f for f in glob.glob(os.path.join(obj, "arch/x86/boot/compressed/vmlinux.bin.*"))
+	      if not f.endswith(".cmd")]
+	payload = os.path.getsize(pl[0]) if pl else 0
 	vml = os.path.join(obj, "vmlinux")
 	code = 0
 	for l in subprocess.run(["nm", "-S", "--size-sort", vml], capture_output=True,
@@ -296,7 +304,7 @@ measure() {
 	    if len(f) > 6 and f[0].startswith("[") and f[1].startswith("."):
 	        sec[f[1]] = int(f[5], 16)
 	init = sum(s for n, s in sec.items() if n.startswith(".init."))
-	print(bz, code, sec.get(".rodata", 0), init, sec.get(".data", 0))
+	print(bz, payload, code, sec.get(".rodata", 0), init, sec.get(".data", 0))
 	EOF
 }
 
@@ -315,7 +323,7 @@ table() {
 	order = []
 	for l in open(sys.argv[1]):
 	    f = l.split()
-	    rows[f[0]] = [int(x) for x in f[1:6]]
+	    rows[f[0]] = [int(x) for x in f[1:7]]
 	    order.append(f[0])
 	desc = {
 	    "printk-off": "CONFIG_PRINTK=n",
@@ -328,7 +336,7 @@ table() {
 	    n = v.split("-")[1]
 	    return "KPRINT=y, MIN_LOGLEVEL=%s%s" % (n, ", LOG_BUF_SHIFT=12" if lb else "")
 	base = rows.get("kprint-off")
-	cols = ["bzImage", "code (t/T symbols)", ".rodata", ".init.*", ".data"]
+	cols = ["bzImage", "compressed kernel", "code (t/T symbols)", ".rodata", ".init.*", ".data"]
 	out = []
 	out.append("Measurement config: `make tinyconfig` + 64BIT, TTY, SERIAL_8250, "
 	           "SERIAL_8250_CONSOLE, BLK_DEV_INITRD, DEVTMPFS, PROC_FS, SYSFS, DEBUG_FS, "
@@ -348,6 +356,11 @@ table() {
 	        else:
 	            cells.append("{:,}".format(x))
 	    out.append("| %s | %s | %s |" % (v, d(v), " | ".join(cells)))
+	out.append("")
+	out.append("bzImage grows in 4 KiB steps (every difference above is a multiple of 4,096); "
+	           "\"compressed kernel\" is arch/x86/boot/compressed/vmlinux.bin.<comp>, the bytes "
+	           "that make up the bzImage's payload.  The goals are computed on bzImage, as the "
+	           "issue states them; the same ratios on the compressed kernel are given after them.")
 	out.append("")
 	def goal(name, ok, text):
 	    out.append("- %s: **%s** — %s" % (name, "PASS" if ok else "FAIL", text))
@@ -371,12 +384,20 @@ table() {
 	            100.0 * rec / saved if saved else 0))
 	else:
 	    out.append("- Goal 2: not measured (needs kprint-off, printk-off and kprint-3-lb12)")
+	if base and "kprint-7" in rows:
+	    out.append("  - on the compressed kernel: kprint-7 %+d bytes = %+.2f%%" % (
+	        rows["kprint-7"][1] - base[1], 100.0 * (rows["kprint-7"][1] - base[1]) / base[1]))
+	if base and "kprint-3-lb12" in rows and "printk-off" in rows:
+	    s1 = base[1] - rows["printk-off"][1]
+	    r1 = base[1] - rows["kprint-3-lb12"][1]
+	    out.append("  - on the compressed kernel: kprint-3-lb12 saves %s of the %s that PRINTK=n saves (%.0f%%)"
+	               % (format(r1, ","), format(s1, ","), 100.0 * r1 / s1 if s1 else 0))
 	if base and "printk-off" in rows:
 	    po = rows["printk-off"]
 	    out.append("- Reference (issue 4, same config on Debian 6.12.118): PRINTK=n .rodata "
 	               "489,088 → 394,920, bzImage 1,086,464 → 1,008,640 (−7.2%%); here: .rodata "
 	               "%s → %s, bzImage %s → %s (%.1f%%)."
-	               % (format(base[2], ","), format(po[2], ","), format(base[0], ","),
+	               % (format(base[3], ","), format(po[3], ","), format(base[0], ","),
 	                  format(po[0], ","), 100.0 * (po[0] - base[0]) / base[0]))
 	import os
 	cache = os.path.dirname(sys.argv[1])
