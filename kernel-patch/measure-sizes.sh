@@ -236,7 +236,15 @@ seed_for() {
 	kprint-off) s=printk-off ;;
 	*) s= ;;
 	esac
-	if [ -n "$s" ] && [ -f "$CACHE/$s/obj/.measure-key" ]; then echo "$s"; fi
+	if [ -n "$s" ] && [ -f "$CACHE/$s/obj/.measure-key" ]; then echo "$s"; return; fi
+	# else any kprint-N build of the same tree: host tools, objtool and the
+	# objects that do not print are reused
+	case $v in
+	kprint-[0-7])
+		for s in kprint-7 kprint-6 kprint-5 kprint-4 kprint-3 kprint-2 kprint-1 kprint-0; do
+			if [ "$s" != "$v" ] && [ -f "$CACHE/$s/obj/.measure-key" ]; then echo "$s"; return; fi
+		done ;;
+	esac
 }
 
 build_variant() {
