@@ -18,9 +18,11 @@
 #       compared only where 2.38.1 is not affected (kernel facility;
 #       kdmesg's msg equal to 2.38.1's or a prefix of it), and kdmesg's
 #       extra dictionary keys are ignored.
-#   -r: 2.38.1 prints "<level>" instead of "<facility * 8 + level>" for
-#       records of non-kernel facilities (the same bug); such lines must
-#       match once the facility is dropped, all others exactly.
+#   -r: 2.38.1 prints "<facility | level>" (the facility number not
+#       shifted, OR'ed into the level: "<7>" for user.info, 1 | 6) instead
+#       of "<facility * 8 + level>" for records of non-kernel facilities
+#       (the same bug); such lines must match with that prefix, all others
+#       exactly.
 #   --time-format iso: 2.38.1 adds only the whole seconds of the boot
 #       time (its stamps carry the record's own microseconds), so kdmesg's
 #       stamps must be later by one and the same fraction of a second
@@ -107,8 +109,9 @@ same --noescape
 same -L=always
 same --color=always -x
 
-# raw ARGS...: as same, but 2.38.1's "<level>" for non-kernel facilities
-# (see the header) is accepted where kdmesg prints "<facility*8+level>".
+# raw ARGS...: as same, but 2.38.1's "<facility | level>" for non-kernel
+# facilities (see the header) is accepted where kdmesg prints
+# "<facility*8+level>".
 raw() {
 	name="kdmesg $* = dmesg $* (2.38.1 facility bug aside)"
 	if ! sandwich "$@"; then
@@ -116,14 +119,22 @@ raw() {
 		echo "ok $n - $name # SKIP the kernel log kept changing"
 		return
 	fi
-	awk 'NR == FNR { d[FNR] = $0; nd = FNR; next }
+	awk 'function bor(a, b,   r, bit) {	# a | b, for mawk
+		r = 0
+		for (bit = 1; a > 0 || b > 0; bit *= 2) {
+			if (a % 2 || b % 2) r += bit
+			a = int(a / 2); b = int(b / 2)
+		}
+		return r
+	     }
+	     NR == FNR { d[FNR] = $0; nd = FNR; next }
 	     {
 		nk = FNR
 		if (d[FNR] == $0) next
 		if (match($0, /^<[0-9]+>/) && match(d[FNR], /^<[0-9]+>/)) {
 			kp = substr($0, 2, index($0, ">") - 2) + 0
 			dp = substr(d[FNR], 2, index(d[FNR], ">") - 2) + 0
-			if (kp >= 8 && dp == kp % 8 &&
+			if (kp >= 8 && dp == bor(int(kp / 8), kp % 8) &&
 			    substr($0, index($0, ">")) == substr(d[FNR], index(d[FNR], ">")))
 				next
 		}
