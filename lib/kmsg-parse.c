@@ -394,8 +394,8 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 		n = KD_RECORD_MAX;
 		*cut |= KD_KMSG_CUT_TEXT;
 	}
-	if (kd_record_set_text(rec, p, n) < 0)
-		return NULL;
+	/* Printable ASCII, nothing to unescape: the input bytes are the text. */
+	kd_record_ref_text(rec, p, n);
 	rec->text_plain = true;
 
 	/*

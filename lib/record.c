@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,8 +41,9 @@ void kd_record_reset(struct kd_record *rec)
 	rec->caller[0] = '\0';
 	rec->text_len = 0;
 	rec->text_plain = false;
-	if (rec->text)
-		rec->text[0] = '\0';
+	rec->text = rec->text_own;
+	if (rec->text_own)
+		rec->text_own[0] = '\0';
 	rec->dict_len = 0;
 }
 
@@ -49,7 +51,7 @@ void kd_record_free(struct kd_record *rec)
 {
 	for (size_t i = 0; i < rec->dict_cap; i++)
 		free(rec->dict[i].key);
-	free(rec->text);
+	free(rec->text_own);
 	free(rec->dict);
 	kd_record_init(rec);
 }
@@ -67,17 +69,32 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 
 		while (cap < len + 1)
 			cap *= 2;
-		p = realloc(rec->text, cap);
+		p = realloc(rec->text_own, cap);
 		if (!p)
 			return -ENOMEM;
-		rec->text = p;
+		rec->text_own = p;
 		rec->text_cap = cap;
 	}
-	memcpy(rec->text, text, len);
-	rec->text[len] = '\0';
+	/* memmove: @text may be a reference into this very buffer. */
+	memmove(rec->text_own, text, len);
+	rec->text_own[len] = '\0';
+	rec->text = rec->text_own;
 	rec->text_len = len;
 	rec->text_plain = false;
 	return 0;
+}
+
+/*
+ * Copying the text into the record was about a twentieth of reading a
+ * large -F file although the text writer only copies it on; a reader
+ * whose input outlives the record lends it instead.
+ */
+void kd_record_ref_text(struct kd_record *rec, const char *text, size_t len)
+{
+	/* The record never writes through @text while it is borrowed. */
+	rec->text = (char *)(uintptr_t)text;
+	rec->text_len = len;
+	rec->text_plain = false;
 }
 
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,

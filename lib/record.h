@@ -51,9 +51,15 @@ struct kd_record {
 	unsigned int flags;	/* enum kd_record_flags */
 	char caller[16];	/* "T123" / "C1", "" when absent */
 
-	char *text;		/* message bytes, unescaped, NUL-terminated */
+	/*
+	 * Message bytes, unescaped, @text_len of them.  NUL-terminated when
+	 * the record owns them (kd_record_set_text(), kd_record_copy());
+	 * after kd_record_ref_text() they are the reader's input, read-only
+	 * and not terminated: use @text_len, never strlen().
+	 */
+	char *text;
 	size_t text_len;
-	size_t text_cap;	/* allocated bytes of @text; grows, never shrinks */
+	size_t text_cap;	/* allocated bytes of @text_own; grows, never shrinks */
 	/*
 	 * A reader's promise that @text holds only printable ASCII (0x20 to
 	 * 0x7e: no newline, no byte that dmesg would escape), learnt while
@@ -66,6 +72,13 @@ struct kd_record {
 	struct kd_dict_entry *dict;
 	size_t dict_len;
 	size_t dict_cap;	/* entries [dict_len, dict_cap) hold spare buffers */
+
+	/*
+	 * The text buffer the record owns (NULL until the first
+	 * kd_record_set_text()); @text points here unless it was set with
+	 * kd_record_ref_text().  Managed by record.c only.
+	 */
+	char *text_own;
 };
 
 /*
@@ -94,6 +107,15 @@ void kd_record_free(struct kd_record *rec);
 
 /** kd_record_set_text() - copy @len bytes of @text. Returns 0 or -ENOMEM. */
 int kd_record_set_text(struct kd_record *rec, const char *text, size_t len);
+
+/**
+ * kd_record_ref_text() - let @rec's text be @len bytes at @text without
+ * copying them.  The bytes are not NUL-terminated and must stay valid and
+ * unchanged while the record is used (a reader's mapped or buffered input,
+ * until its next read); kd_record_copy() makes an owned, terminated copy.
+ * Clears text_plain like kd_record_set_text().
+ */
+void kd_record_ref_text(struct kd_record *rec, const char *text, size_t len);
 
 /**
  * kd_record_dict_add() - append one dictionary entry (copies both).

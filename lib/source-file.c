@@ -351,6 +351,7 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	const char *b, *e;
 	bool last, span_cut, plain;
 	unsigned int cut;
+	bool lend = src->flags & KD_SOURCE_LEND_TEXT;
 	int rc;
 
 	for (;;) {
@@ -367,6 +368,14 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 			fs->pos = (size_t)(p - fs->data);
 			if (next) {
 				fs->pos = (size_t)(next - fs->data);
+				if (!lend) {
+					/* kd_record_set_text() clears the flag. */
+					rc = kd_record_set_text(rec, rec->text,
+								rec->text_len);
+					if (rc < 0)
+						return rc;
+					rec->text_plain = true;
+				}
 				if (cut)
 					src->stats.truncated++;
 				return 1;
@@ -377,7 +386,15 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 			return rc;
 
 		if (fs->fmt == FMT_SYSLOG) {
-			rc = kd_syslog_parse(b, e, last, rec, &cut);
+			/*
+			 * The text stays in the mapping or the read
+			 * buffer, which nothing changes before the next
+			 * read: lent, not copied, when the caller allows.
+			 */
+			if (lend)
+				rc = kd_syslog_parse_ref(b, e, last, rec, &cut);
+			else
+				rc = kd_syslog_parse(b, e, last, rec, &cut);
 			if (rc < 0)
 				return rc;
 			/* The text is part of the span that was checked. */

@@ -29,6 +29,14 @@ enum kd_source_flags {
 	KD_SOURCE_FOLLOW	= 1 << 0,	/* -w: wait for new records */
 	KD_SOURCE_FOLLOW_NEW	= 1 << 1,	/* -W: only records after start */
 	KD_SOURCE_CLEAR		= 1 << 2,	/* -c: read then clear (syslog) */
+	/*
+	 * The caller uses each record before it asks for the next one and
+	 * before kd_source_close(), so a reader may lend the record its
+	 * input instead of copying the text (kd_record_ref_text(): text not
+	 * NUL-terminated, use text_len).  Without it every record owns its
+	 * text.  Honoured by the -F/-K file readers; others ignore it.
+	 */
+	KD_SOURCE_LEND_TEXT	= 1 << 3,
 };
 
 struct kd_source_stats {

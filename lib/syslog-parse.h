@@ -51,4 +51,12 @@ const char *kd_syslog_skip_nul(const char *p, const char *end);
 int kd_syslog_parse(const char *begin, const char *end, bool last,
 		    struct kd_record *rec, unsigned int *cut);
 
+/**
+ * kd_syslog_parse_ref() - kd_syslog_parse() that lends the text: the
+ * record's text points into [@begin, @end) (kd_record_ref_text()), so
+ * that memory must outlive the record's use.  Returns 0.
+ */
+int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
+			struct kd_record *rec, unsigned int *cut);
+
 #endif /* KDMESG_SYSLOG_PARSE_H */

@@ -157,6 +157,7 @@ struct recs {
 	size_t n, cap;
 	struct kd_source_stats stats;
 	int rc;
+	size_t lent;	/* records whose text pointed into the input */
 };
 
 static struct kd_record *recs_add(struct recs *rs)
@@ -179,22 +180,32 @@ static void recs_free(struct recs *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
-/* Every record of @path (NULL: standard input) through a source. */
-static void read_source(struct recs *rs, enum kd_source_kind kind, const char *path)
+/*
+ * Every record of @path (NULL: standard input) through a source opened
+ * with @flags.  Each record is copied before the next read, as
+ * KD_SOURCE_LEND_TEXT requires.
+ */
+static void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
+			unsigned int flags)
 {
 	struct kd_source *src;
 	struct kd_record tmp;
 	bool copy_bad = false;
 
 	memset(rs, 0, sizeof(*rs));
-	rs->rc = kd_source_open(&src, kind, path ? path : "-", 0, 0);
+	rs->rc = kd_source_open(&src, kind, path ? path : "-", flags, 0);
 	if (rs->rc < 0)
 		return;
 	kd_record_init(&tmp);
 	while ((rs->rc = kd_source_next(src, &tmp)) == 1) {
 		struct kd_record *r = recs_add(rs);
 
+		if (tmp.text != tmp.text_own)
+			rs->lent++;
 		kd_record_copy(r, &tmp);
+		/* A copy owns its text, NUL-terminated, lent or not. */
+		if (r->text != r->text_own || r->text[r->text_len] != '\0')
+			copy_bad = true;
 		/* kd_record_copy() keeps the flag; say so if it did not. */
 		if (r->text_plain != tmp.text_plain)
 			copy_bad = true;
@@ -207,7 +218,8 @@ static void read_source(struct recs *rs, enum kd_source_kind kind, const char *p
 }
 
 /* The same input through a pipe, so the reader works in windows. */
-static void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct buf *b)
+static void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct buf *b,
+		      unsigned int flags)
 {
 	int fds[2], saved = dup(STDIN_FILENO), status;
 	pid_t pid;
@@ -236,7 +248,7 @@ static void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct bu
 	close(fds[1]);
 	dup2(fds[0], STDIN_FILENO);
 	close(fds[0]);
-	read_source(rs, kind, NULL);
+	read_source(rs, kind, NULL, flags);
 	dup2(saved, STDIN_FILENO);
 	close(saved);
 	waitpid(pid, &status, 0);
@@ -316,17 +328,34 @@ static void test_syslog(void)
 
 		snprintf(what, sizeof(what), "-F mapped, %s final newline",
 			 final_nl ? "with" : "without");
-		read_source(&got, KD_SOURCE_SYSLOG_FILE, path);
+		read_source(&got, KD_SOURCE_SYSLOG_FILE, path, 0);
 		compare(&got, &want, what, &nplain);
 		tap_ok(nplain > want.n / 2, "%s: the fast path is taken (%zu of %zu)",
 		       what, nplain, want.n);
+		tap_ok(got.lent == 0, "%s: no text lent unless asked", what);
+		recs_free(&got);
+
+		snprintf(what, sizeof(what), "-F mapped, lent, %s final newline",
+			 final_nl ? "with" : "without");
+		read_source(&got, KD_SOURCE_SYSLOG_FILE, path, KD_SOURCE_LEND_TEXT);
+		compare(&got, &want, what, &nplain_pipe);
+		tap_ok(got.lent == want.n, "%s: every text lent (%zu of %zu)",
+		       what, got.lent, want.n);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-F pipe, %s final newline",
 			 final_nl ? "with" : "without");
-		read_pipe(&got, KD_SOURCE_SYSLOG_FILE, &b);
+		read_pipe(&got, KD_SOURCE_SYSLOG_FILE, &b, 0);
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(nplain_pipe == nplain, "%s: same records flagged plain as mapped", what);
+		recs_free(&got);
+
+		snprintf(what, sizeof(what), "-F pipe, lent, %s final newline",
+			 final_nl ? "with" : "without");
+		read_pipe(&got, KD_SOURCE_SYSLOG_FILE, &b, KD_SOURCE_LEND_TEXT);
+		compare(&got, &want, what, &nplain_pipe);
+		tap_ok(nplain_pipe == nplain && got.lent == want.n,
+		       "%s: same plain records as mapped, every text lent", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -370,7 +399,7 @@ static void test_syslog_edges(void)
 		syslog_reference(&want, &b);
 		path = write_temp(&b);
 		snprintf(what, sizeof(what), "-F edge case %zu", i);
-		read_source(&got, KD_SOURCE_SYSLOG_FILE, path);
+		read_source(&got, KD_SOURCE_SYSLOG_FILE, path, KD_SOURCE_LEND_TEXT);
 		compare(&got, &want, what, &nplain);
 		/* The cases whose last text is plain must say so. */
 		if (i >= 9)
@@ -498,20 +527,40 @@ static void test_kmsg(void)
 		path = write_temp(&b);
 
 		snprintf(what, sizeof(what), "-K %s mapped", nul ? "NUL" : "newline");
-		read_source(&got, KD_SOURCE_KMSG_FILE, path);
+		read_source(&got, KD_SOURCE_KMSG_FILE, path, 0);
 		compare(&got, &want, what, &nplain);
 		tap_ok(got.stats.malformed == want.stats.malformed && want.stats.malformed > 0,
 		       "%s: %" PRIu64 " malformed records counted (want %" PRIu64 ")",
 		       what, got.stats.malformed, want.stats.malformed);
 		tap_ok(nplain > want.n / 2, "%s: the fast path is taken (%zu of %zu)",
 		       what, nplain, want.n);
+		tap_ok(got.lent == 0, "%s: no text lent unless asked", what);
+		recs_free(&got);
+
+		snprintf(what, sizeof(what), "-K %s mapped, lent", nul ? "NUL" : "newline");
+		read_source(&got, KD_SOURCE_KMSG_FILE, path, KD_SOURCE_LEND_TEXT);
+		compare(&got, &want, what, &nplain);
+		/*
+		 * Only kd_kmsg_parse_simple() lends (a subset of the plain
+		 * records); escaped text is unescaped into a copy.
+		 */
+		tap_ok(got.lent <= nplain && got.lent > want.n / 2,
+		       "%s: the plain records' text lent (%zu of %zu)", what, got.lent, want.n);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-K %s pipe", nul ? "NUL" : "newline");
-		read_pipe(&got, KD_SOURCE_KMSG_FILE, &b);
+		read_pipe(&got, KD_SOURCE_KMSG_FILE, &b, 0);
 		compare(&got, &want, what, &nplain);
 		tap_ok(got.stats.malformed == want.stats.malformed,
 		       "%s: same malformed count", what);
+		recs_free(&got);
+
+		snprintf(what, sizeof(what), "-K %s pipe, lent", nul ? "NUL" : "newline");
+		read_pipe(&got, KD_SOURCE_KMSG_FILE, &b, KD_SOURCE_LEND_TEXT);
+		compare(&got, &want, what, &nplain);
+		tap_ok(got.stats.malformed == want.stats.malformed &&
+		       got.lent <= nplain && got.lent > want.n / 2,
+		       "%s: same malformed count, plain texts lent", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -684,6 +733,29 @@ static void test_record_reset(void)
 	       r.text_len == 0 && r.text[0] == '\0' && !r.text_plain &&
 	       r.dict_len == 0 && !kd_record_dict_get(&r, "K"),
 	       "a reset record reads like a new one");
+
+	/* A lent text is not written to, and reset returns to the own buffer. */
+	{
+		static const char input[] = "lentXYZ";
+		struct kd_record c;
+
+		kd_record_init(&c);
+		kd_record_ref_text(&r, input, 4);
+		tap_ok(r.text == input && r.text_len == 4 && !r.text_plain,
+		       "kd_record_ref_text() points into the input");
+		tap_ok(kd_record_copy(&c, &r) == 0 && c.text == c.text_own &&
+		       c.text_len == 4 && memcmp(c.text, "lent", 5) == 0,
+		       "a copy of a lent record owns a NUL-terminated text");
+		kd_record_reset(&r);
+		tap_ok(r.text == r.text_own && r.text_len == 0 && r.text[0] == '\0' &&
+		       memcmp(input, "lentXYZ", 8) == 0,
+		       "reset after lending: own buffer again, input untouched");
+		kd_record_ref_text(&r, input, 7);
+		tap_ok(kd_record_set_text(&r, r.text + 1, 3) == 0 && r.text == r.text_own &&
+		       memcmp(r.text, "ent", 4) == 0,
+		       "kd_record_set_text() from a lent text copies it");
+		kd_record_free(&c);
+	}
 	kd_record_free(&r);
 }
 
