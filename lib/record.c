@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,19 +81,6 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 	rec->text_len = len;
 	rec->text_plain = false;
 	return 0;
-}
-
-/*
- * Copying the text into the record was about a twentieth of reading a
- * large -F file although the text writer only copies it on; a reader
- * whose input outlives the record lends it instead.
- */
-void kd_record_ref_text(struct kd_record *rec, const char *text, size_t len)
-{
-	/* The record never writes through @text while it is borrowed. */
-	rec->text = (char *)(uintptr_t)text;
-	rec->text_len = len;
-	rec->text_plain = false;
 }
 
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,

@@ -115,7 +115,14 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len);
  * until its next read); kd_record_copy() makes an owned, terminated copy.
  * Clears text_plain like kd_record_set_text().
  */
-void kd_record_ref_text(struct kd_record *rec, const char *text, size_t len);
+static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
+				      size_t len)
+{
+	/* Inline: once per record on the -F/-K fast paths.  Never written through. */
+	rec->text = (char *)(uintptr_t)text;
+	rec->text_len = len;
+	rec->text_plain = false;
+}
 
 /**
  * kd_record_dict_add() - append one dictionary entry (copies both).

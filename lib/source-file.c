@@ -158,17 +158,21 @@ static const char *syslog_end(const char *b, const char *end, bool *plain)
 		return kd_syslog_record_end(b, end);
 #ifdef __SSE2__
 	{
-		/* Plain: above 0x1f and not 0x7f when taken as signed. */
-		const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+		/*
+		 * Plain: 0x20..0x7e.  Plus one, taken as signed, that is
+		 * exactly the bytes above 0x20 (0x7f wraps to -128, bytes
+		 * from 0x80 stay negative): an add and a compare, one
+		 * instruction less per sixteen bytes than testing 0x7f apart.
+		 */
+		const __m128i one = _mm_set1_epi8(1), lo = _mm_set1_epi8(0x20);
 
 		while (lim - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-			__m128i ok = _mm_andnot_si128(_mm_cmpeq_epi8(v, del),
-						      _mm_cmpgt_epi8(v, lo));
-			unsigned int m = (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+			unsigned int m = (unsigned int)_mm_movemask_epi8(
+				_mm_cmpgt_epi8(_mm_add_epi8(v, one), lo));
 
-			if (m) {
-				q = p + __builtin_ctz(m);
+			if (m != 0xffff) {
+				q = p + __builtin_ctz(~m);
 				goto stop;
 			}
 			p += 16;

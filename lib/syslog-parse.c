@@ -210,13 +210,8 @@ static const char *fast_time(const char *p, const char *end,
 	return q + k + 1;
 }
 
-/*
- * Both entry points: @ref lends the text (kd_record_ref_text()) instead of
- * copying it.  Inlined into each, so the flag costs nothing per record.
- */
-static inline __attribute__((always_inline)) int
-parse_record(const char *begin, const char *end, bool last,
-	     struct kd_record *rec, unsigned int *cut, bool ref)
+int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
+			struct kd_record *rec, unsigned int *cut)
 {
 	const char *p = begin, *mesg, *q;
 	size_t size;
@@ -268,21 +263,17 @@ parse_record(const char *begin, const char *end, bool last,
 		if (cut)
 			*cut = 1;
 	}
-	if (ref) {
-		kd_record_ref_text(rec, mesg, size);
-		return 0;
-	}
-	return kd_record_set_text(rec, mesg, size);
+	kd_record_ref_text(rec, mesg, size);
+	return 0;
 }
 
 int kd_syslog_parse(const char *begin, const char *end, bool last,
 		    struct kd_record *rec, unsigned int *cut)
 {
-	return parse_record(begin, end, last, rec, cut, false);
-}
-
-int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
-			struct kd_record *rec, unsigned int *cut)
-{
-	return parse_record(begin, end, last, rec, cut, true);
+	/*
+	 * One parser, so the header code is inlined once: parse lending
+	 * the text, then copy what was lent.
+	 */
+	kd_syslog_parse_ref(begin, end, last, rec, cut);
+	return kd_record_set_text(rec, rec->text, rec->text_len);
 }
