@@ -372,7 +372,8 @@ static const char *dict_stop(const char *p, const char *end)
 }
 
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
-				 struct kd_record *rec, unsigned int *cut)
+				 struct kd_record *rec, unsigned int *cut,
+				 bool lend)
 {
 	const char *p, *nl;
 	size_t n;
@@ -395,7 +396,10 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 		*cut |= KD_KMSG_CUT_TEXT;
 	}
 	/* Printable ASCII, nothing to unescape: the input bytes are the text. */
-	kd_record_ref_text(rec, p, n);
+	if (lend)
+		kd_record_ref_text(rec, p, n);
+	else if (kd_record_set_text(rec, p, n) < 0)
+		return NULL;
 	rec->text_plain = true;
 
 	/*

@@ -54,12 +54,13 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
  * starts (after that NUL or newline).  Returns NULL for anything else,
  * including allocation failure; @rec is then unspecified and the caller
  * takes the general path (split the record, then kd_kmsg_parse()).  One
- * pass over each line instead of one to split and one to parse.  The text
- * is lent, not copied (kd_record_ref_text()): it points into [@buf, @end),
- * which must outlive the record's use.
+ * pass over each line instead of one to split and one to parse.  With
+ * @lend the text is not copied (kd_record_ref_text()): it points into
+ * [@buf, @end), which must then outlive the record's use.
  */
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
-				 struct kd_record *rec, unsigned int *cut);
+				 struct kd_record *rec, unsigned int *cut,
+				 bool lend);
 
 /**
  * kd_kmsg_unescape() - undo the kernel's \xNN escapes.

@@ -367,19 +367,12 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 		if (fs->fmt != FMT_SYSLOG && !fs->skipping) {
 			const char *end = fs->data + fs->len;
 			const char *p = skip_gap(fs, fs->data + fs->pos, end);
-			const char *next = kd_kmsg_parse_simple(p, end, rec, &cut);
+			const char *next = kd_kmsg_parse_simple(p, end, rec, &cut,
+								lend);
 
 			fs->pos = (size_t)(p - fs->data);
 			if (next) {
 				fs->pos = (size_t)(next - fs->data);
-				if (!lend) {
-					/* kd_record_set_text() clears the flag. */
-					rc = kd_record_set_text(rec, rec->text,
-								rec->text_len);
-					if (rc < 0)
-						return rc;
-					rec->text_plain = true;
-				}
 				if (cut)
 					src->stats.truncated++;
 				return 1;
