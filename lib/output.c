@@ -91,7 +91,12 @@ static int dispatch(struct kd_writer *w, const struct kd_record *rec)
 
 int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 {
-	int rc = dispatch(w, rec);
+	int rc;
+
+	/* The common case as a tail call: this runs once per record. */
+	if (w->opts.mode == KD_OUTPUT_TEXT && !w->opts.follow)
+		return kd_output_text_write(w, rec);
+	rc = dispatch(w, rec);
 
 	if (rc == 0 && w->opts.follow && fflush(w->out) != 0)
 		rc = -EIO;
