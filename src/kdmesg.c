@@ -91,7 +91,9 @@ static struct kd_source *open_source(struct ctl *c)
 	struct kd_source *src = NULL;
 	int rc;
 
-	rc = kd_source_open(&src, c->kind, c->path, c->src_flags, c->bufsize);
+	/* Each record is printed before the next is read: it may borrow. */
+	rc = kd_source_open(&src, c->kind, c->path,
+			    c->src_flags | KD_SOURCE_LEND_TEXT, c->bufsize);
 	if (rc < 0 && c->kind == KD_SOURCE_KMSG && !c->path) {
 		/* As dmesg: no usable /dev/kmsg means the syslog(2) buffer. */
 		c->kind = KD_SOURCE_SYSLOG;
