@@ -119,8 +119,9 @@ report() {
 	ksec=$(size -A "$K/obj/vmlinux" | awk '$1 == ".kprint_sites" { print $2 }')
 	echo
 	echo "Call-site descriptors: ${nsites:-n/a} lines in the debugfs site table of the"
-	echo "kprint boot (vmlinux + kprint_test); \`.kprint_sites\` pointer section of"
-	echo "vmlinux: ${ksec:-n/a} bytes."
+	echo "kprint boot (vmlinux and the loaded test modules); \`.kprint_sites\`, the"
+	echo "array of 28-byte descriptors of vmlinux: ${ksec:-n/a} bytes"
+	echo "($(( ${ksec:-0} / 28 )) descriptors)."
 	echo
 	echo "## Cost of one printk()"
 	echo
