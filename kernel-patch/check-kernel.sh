@@ -107,7 +107,7 @@ fatal() {
 need_pkgs() {
 	local missing=() p
 	for p in linux-source-6.12 qemu-system-x86 busybox-static cpio flex bison \
-		bc libelf-dev libssl-dev gcc make rsync python3 libc6-dev util-linux; do
+		bc libelf-dev libssl-dev gcc make rsync python3 libc6-dev util-linux systemd; do
 		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
@@ -471,37 +471,88 @@ vmlinux_diff() {
 		done || true
 }
 
-# CONFIG_KPRINT=n must leave the kernel byte-for-byte unchanged: the
-# bzImage, and vmlinux without its symbol table and build-id note.  Those
-# two are left out on purpose: initcall symbol names carry the __LINE__ of
-# their definition (__initcall__kmod_<mod>__<id>_<line>_<fn>), so a patch
-# that adds lines above one renames it, and the build id hashes the names.
-# Nothing of either is loaded; a full-vmlinux difference is still noted.
+# CONFIG_KPRINT=n must leave the kernel unchanged: vmlinux without its
+# symbol table and build-id note must be byte-for-byte the unpatched one,
+# but for one kind of field: the source line numbers that the WARN()/BUG()
+# table (__bug_table, struct bug_entry: s32 addr, s32 file, u16 line, u16
+# flags) records.  A patch that adds lines to a file renumbers the WARN()s
+# below them, as it renames initcall symbols (their names carry __LINE__:
+# __initcall__kmod_<mod>__<id>_<line>_<fn>); neither is code or data the
+# kernel runs on.  Which entries differ is listed.  The bzImage compresses
+# vmlinux, so it is identical exactly when no line number moved.
+bug_lines_masked() {
+	# bug_lines_masked IN OUT: copy IN with the line fields of __bug_table
+	# zeroed; prints "file:line:line" for each entry of IN whose line
+	# differs from REF ($3), when given
+	python3 - "$@" <<'PY'
+import struct, subprocess, sys
+src, dst = sys.argv[1], sys.argv[2]
+ref = sys.argv[3] if len(sys.argv) > 3 else None
+def section(path):
+    out = subprocess.run(["readelf", "-SW", path], capture_output=True,
+                         text=True, check=True).stdout
+    secs = {}
+    for line in out.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 6 and f[0].startswith("[") and f[0] != "[Nr]":
+            secs[f[1]] = (int(f[3], 16), int(f[4], 16), int(f[5], 16))
+    return secs
+data = bytearray(open(src, "rb").read())
+secs = section(src)
+if "__bug_table" in secs:
+    addr, off, size = secs["__bug_table"]
+    refdata = open(ref, "rb").read() if ref else None
+    for i in range(0, size - size % 12, 12):
+        e = off + i
+        if refdata is not None and data[e + 8:e + 10] != refdata[e + 8:e + 10]:
+            fdisp = struct.unpack_from("<i", data, e + 4)[0]
+            faddr = addr + i + 4 + fdisp
+            name = "?"
+            for n, (a, o, sz) in secs.items():
+                if a <= faddr < a + sz and n != "__bug_table":
+                    s0 = o + faddr - a
+                    name = bytes(data[s0:data.index(0, s0)]).decode()
+            print("%s:%d:%d" % (name, struct.unpack_from("<H", refdata, e + 8)[0],
+                                struct.unpack_from("<H", data, e + 8)[0]))
+        data[e + 8:e + 10] = b"\0\0"
+open(dst, "wb").write(data)
+PY
+}
+
 compare_stock() {
-	local s=$CACHE/stock/obj p=$CACHE/pristine/obj bad=0 v
+	local s=$CACHE/stock/obj p=$CACHE/pristine/obj bad=0 v moved
 	[ -f "$s/.kdmesg-key" ] && [ -f "$p/.kdmesg-key" ] || return 0
-	if ! cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage"; then
-		bad=1
-		note "stock vs pristine: bzImage differs"
-	fi
 	for v in stock pristine; do
 		objcopy --strip-all -R .notes -R .comment "$CACHE/$v/obj/vmlinux" \
 			"$CACHE/$v/vmlinux.stripped"
 	done
-	if ! cmp -s "$CACHE/stock/vmlinux.stripped" "$CACHE/pristine/vmlinux.stripped"; then
+	moved=$(bug_lines_masked "$CACHE/stock/vmlinux.stripped" \
+		"$CACHE/stock/vmlinux.masked" "$CACHE/pristine/vmlinux.stripped") || bad=1
+	bug_lines_masked "$CACHE/pristine/vmlinux.stripped" "$CACHE/pristine/vmlinux.masked" || bad=1
+	if ! cmp -s "$CACHE/stock/vmlinux.masked" "$CACHE/pristine/vmlinux.masked"; then
 		bad=1
-		note "stock vs pristine: vmlinux differs beyond its symbol names"
+		note "stock vs pristine: vmlinux differs beyond symbol names and WARN()/BUG() line numbers"
+	fi
+	if [ -n "$moved" ]; then
+		note "stock vs pristine: $(wc -l <<< "$moved") WARN()/BUG() table entries record other source lines (file:pristine:stock):"
+		sed 's/^/#   /' <<< "$moved"
+		cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage" ||
+			note "stock vs pristine: so the bzImage, which compresses vmlinux, differs too"
+	elif ! cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage"; then
+		bad=1
+		note "stock vs pristine: bzImage differs"
 	fi
 	cmp -s "$s/vmlinux" "$p/vmlinux" ||
 		note "stock vs pristine: vmlinux symbol table differs (initcall names carry line numbers)"
+	local what="stock: CONFIG_KPRINT=n kernel is the unpatched one (vmlinux byte-for-byte but symbol names and WARN()/BUG() line numbers; bzImage identical when no line number moved)"
 	if [ $bad -eq 0 ]; then
-		stage_ok "stock: CONFIG_KPRINT=n kernel is byte-for-byte the unpatched one (bzImage; vmlinux but symbol names)"
+		stage_ok "$what"
 	else
 		diff <(size -A "$p/vmlinux" | awk 'NF == 3 { print $1, $2 }') \
 			<(size -A "$s/vmlinux" | awk 'NF == 3 { print $1, $2 }') |
 			sed -n 's/^[<>]/# stock vs pristine section size: &/p' | head -n 20 || true
 		vmlinux_diff "$p/vmlinux" "$s/vmlinux" "$s/System.map"
-		stage_fail "stock: CONFIG_KPRINT=n kernel is byte-for-byte the unpatched one (bzImage; vmlinux but symbol names)"
+		stage_fail "$what"
 	fi
 }
 
