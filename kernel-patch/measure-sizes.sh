@@ -150,42 +150,12 @@ read_series() {
 	done < "$PATCHES/series"
 }
 
-# $SRC = pristine + series; files are only rewritten when their content
-# changes, so the kprint-N builds stay incremental across series revisions.
-prepare_source() {
-	local ov=$CACHE/overlay.tmp list=$CACHE/series-files.new prev=$CACHE/series-files f p
-	rm -rf "$ov"; mkdir -p "$ov" "$SRC"
-	sed -n -E -e 's,^(---|\+\+\+) [ab]/([^[:space:]]+).*,\2,p' \
-		-e 's,^(rename|copy) (from|to) (.*),\3,p' "${SERIES_PATCHES[@]}" | sort -u > "$list"
-	while IFS= read -r f; do
-		if [ -e "$PRISTINE/$f" ]; then
-			mkdir -p "$ov/$(dirname "$f")"; cp -p "$PRISTINE/$f" "$ov/$f"
-		fi
-	done < "$list"
-	for p in "${SERIES_PATCHES[@]}"; do
-		patch -p1 -d "$ov" --batch --forward --no-backup-if-mismatch -s < "$p" \
-			> "$CACHE/patch.log" 2>&1 || { cat "$CACHE/patch.log" >&2; die "applying $(basename "$p") failed"; }
-	done
-	sed 's,^,/,' "$list" > "$CACHE/series-files.exclude"
-	rsync -a --delete --exclude=/.kdmesg-unpacked \
-		--exclude-from="$CACHE/series-files.exclude" "$PRISTINE/" "$SRC/"
-	if [ -f "$prev" ]; then
-		comm -23 "$prev" "$list" | while IFS= read -r f; do
-			if [ -e "$SRC/$f" ]; then touch "$SRC/$f"; fi
-		done
-	fi
-	while IFS= read -r f; do
-		if [ -e "$ov/$f" ]; then
-			if ! cmp -s "$ov/$f" "$SRC/$f"; then
-				mkdir -p "$SRC/$(dirname "$f")"; rm -f "$SRC/$f"; cp "$ov/$f" "$SRC/$f"
-			fi
-		else
-			rm -f "$SRC/$f"
-		fi
-	done < "$list"
-	mv "$list" "$prev"
-	rm -rf "$ov"
-}
+# $SRC = pristine + series, rewriting only files whose content changes (so
+# the kprint-N builds stay incremental): check-kernel.sh's patch_files() and
+# prepare_source(), taken from it so both scripts prepare the tree alike.
+eval "$(sed -n -e '/^patch_files() {/,/^}/p' -e '/^prepare_source() {/,/^}/p' \
+	"$HERE/check-kernel.sh")"
+fatal() { die "$*"; }
 
 build_key() {
 	local v=$1
