@@ -44,6 +44,12 @@ void kd_filter_free(struct kd_filter *f);
 int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
 			const char *value);
 
+/**
+ * kd_filter_is_empty() - true when @f lets every record through, so a
+ * caller can skip kd_filter_match() for the whole run.
+ */
+bool kd_filter_is_empty(const struct kd_filter *f);
+
 /** kd_filter_match() - true when @rec passes every part of @f. */
 bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec);
 

@@ -169,32 +169,41 @@ static const char *field_end(const char *p, const char *end)
 static const char *text_stop(const char *p, const char *end)
 {
 #ifdef __SSE2__
-	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f),
+	/*
+	 * Plain is 0x20..0x7e, as kd_scan_plain() tests it (plus one, signed,
+	 * above 0x20), and not a backslash.  Thirty-two bytes per test while
+	 * there are that many: the text is about a hundred.
+	 */
+	const __m128i one = _mm_set1_epi8(1), lo = _mm_set1_epi8(0x20),
 		      bs = _mm_set1_epi8('\\');
+	unsigned int m;
 
-	if (end - p >= 16) {
-		const char *q = p;
+#define TEXT_OK(v) _mm_andnot_si128(_mm_cmpeq_epi8((v), bs), \
+				    _mm_cmpgt_epi8(_mm_add_epi8((v), one), lo))
+	while (end - p >= 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
 
-		for (;;) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-			__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(v, del),
-						   _mm_cmpeq_epi8(v, bs));
-			__m128i ok = _mm_andnot_si128(bad, _mm_cmpgt_epi8(v, lo));
-			unsigned int m = (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
-
-			if (m)
-				return q + __builtin_ctz(m);
-			if (end - q == 16)
-				return end;
-			q += 16;
-			/*
-			 * The tail in one load that ends at @end: the bytes
-			 * it shares with the previous load passed already.
-			 */
-			if (end - q < 16)
-				q = end - 16;
+		a = TEXT_OK(a);
+		b = TEXT_OK(b);
+		if ((unsigned int)_mm_movemask_epi8(_mm_and_si128(a, b)) != 0xffff) {
+			m = (unsigned int)_mm_movemask_epi8(a);
+			if (m != 0xffff)
+				return p + __builtin_ctz(~m);
+			m = (unsigned int)_mm_movemask_epi8(b);
+			return p + 16 + __builtin_ctz(~m);
 		}
+		p += 32;
 	}
+	if (end - p >= 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+		m = (unsigned int)_mm_movemask_epi8(TEXT_OK(a));
+		if (m != 0xffff)
+			return p + __builtin_ctz(~m);
+		p += 16;
+	}
+#undef TEXT_OK
 #endif
 	for (; p < end; p++) {
 		unsigned char c = (unsigned char)*p;
@@ -347,6 +356,122 @@ static const char *parse_header(const char *p, const char *end,
 	return p + 1;	/* after the ';' */
 }
 
+/*
+ * The value of the @n digits at @p (1..16, known to be digits), with one
+ * or two word loads (kd_scan_digits8_value()).
+ */
+static inline uint64_t digits_value(const char *p, unsigned int n)
+{
+	static const uint32_t pow10[9] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	};
+
+	if (n <= 8)
+		return kd_scan_digits8_value(kd_scan_load8(p), n);
+	return (uint64_t)kd_scan_digits8_value(kd_scan_load8(p), 8) * pow10[n - 8] +
+	       kd_scan_digits8_value(kd_scan_load8(p + 8), n - 8);
+}
+
+#ifdef __SSE2__
+/* Bit i (0 <= i < 48) set where byte i of @v0, @v1, @v2 is in @m's test. */
+#define MASK48(t) ((uint64_t)(unsigned int)_mm_movemask_epi8(t(v0)) |	\
+		   (uint64_t)(unsigned int)_mm_movemask_epi8(t(v1)) << 16 |	\
+		   (uint64_t)(unsigned int)_mm_movemask_epi8(t(v2)) << 32)
+#endif
+
+/*
+ * parse_header() for the header of a record as the kernel writes it,
+ * "pri,seq,usec[,fields];" within 48 bytes, numbers of at most 9, 16
+ * and 16 digits: one look at the 48 bytes finds the separators and
+ * proves that the numbers are digits, and each number is read with one
+ * or two word loads (it was a third of reading a -K dump, number by
+ * number).  Anything else, and any input that parse_header() would
+ * refuse, goes to parse_header(), so the result is always
+ * parse_header()'s.  The field loop below is parse_header()'s, over the
+ * separators found here: with no newline or NUL before the ';',
+ * field_end() stops exactly there.
+ */
+static const char *parse_header_fast(const char *p, const char *end,
+				     struct kd_record *rec)
+{
+#ifdef __SSE2__
+	const __m128i semi_c = _mm_set1_epi8(';'), comma_c = _mm_set1_epi8(','),
+		      nl_c = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
+		      d_lo = _mm_set1_epi8('0' - 1), d_hi = _mm_set1_epi8('9' + 1);
+	__m128i v0, v1, v2;
+	uint64_t semi, sep, other, below, pri, usec;
+	unsigned int s, a, b, c;
+	bool first = true;
+
+	/* The loads reach 48 + 16 bytes in (a number's second word). */
+	if (end - p < 64)
+		return parse_header(p, end, rec);
+	v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+	v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+	v2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
+#define IS_SEMI(v) _mm_cmpeq_epi8((v), semi_c)
+#define IS_COMMA(v) _mm_cmpeq_epi8((v), comma_c)
+#define IS_STOP(v) _mm_or_si128(_mm_cmpeq_epi8((v), nl_c), _mm_cmpeq_epi8((v), zero))
+#define IS_DIGIT(v) _mm_and_si128(_mm_cmpgt_epi8((v), d_lo), _mm_cmplt_epi8((v), d_hi))
+	semi = MASK48(IS_SEMI);
+	if (!semi)
+		return parse_header(p, end, rec);
+	s = (unsigned int)__builtin_ctzll(semi);
+	below = (1ULL << s) - 1;
+	/* Separators before the ';', then the ';' itself. */
+	sep = (MASK48(IS_COMMA) & below) | (1ULL << s);
+	/* The ';' stays in @sep until the field loop reaches it. */
+	a = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	if (a == s)
+		return parse_header(p, end, rec);
+	b = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	if (b == s)
+		return parse_header(p, end, rec);
+	c = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	/*
+	 * pri "," seq "," usec: all digits but the two commas, no field
+	 * empty, no number too long; and no newline or NUL up to the ';'.
+	 */
+	other = ~(MASK48(IS_DIGIT) | (1ULL << a) | (1ULL << b)) & ((1ULL << c) - 1);
+	if (other || a == 0 || a > 9 || b - a - 1 == 0 ||
+	    b - a - 1 > 16 || c - b - 1 == 0 || c - b - 1 > 16 ||
+	    (MASK48(IS_STOP) & below))
+		return parse_header(p, end, rec);
+#undef IS_SEMI
+#undef IS_COMMA
+#undef IS_STOP
+#undef IS_DIGIT
+	pri = digits_value(p, a);
+	rec->seq = digits_value(p + a + 1, b - a - 1);
+	usec = digits_value(p + b + 1, c - b - 1);
+
+	/* Flags, then optional "name=value" fields, up to the ';'. */
+	while (c != s) {
+		const char *f = p + c + 1, *e;
+
+		c = (unsigned int)__builtin_ctzll(sep);
+		sep &= sep - 1;
+		e = p + c;
+		if (e - f > 7 && memcmp(f, "caller=", 7) == 0)
+			set_caller(rec, f + 7, e, end);
+		else if (first && e - f == 1 && *f == 'c')
+			rec->flags |= KD_REC_CONT;
+		first = false;
+	}
+
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	rec->ts_usec = (int64_t)usec;
+	return p + s + 1;
+#else
+	return parse_header(p, end, rec);
+#endif
+}
+
 /* The first newline, NUL or backslash in [p, end), or @end. */
 static const char *dict_stop(const char *p, const char *end)
 {
@@ -383,7 +508,7 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 	if (buf == end || *buf < '0' || *buf > '9')
 		return NULL;
 	kd_record_reset(rec);
-	p = parse_header(buf, end, rec);
+	p = parse_header_fast(buf, end, rec);
 	if (!p)
 		return NULL;
 	nl = text_stop(p, end);
@@ -396,10 +521,13 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 		*cut |= KD_KMSG_CUT_TEXT;
 	}
 	/* Printable ASCII, nothing to unescape: the input bytes are the text. */
-	if (lend)
+	if (lend) {
 		kd_record_ref_text(rec, p, n);
-	else if (kd_record_set_text(rec, p, n) < 0)
+		/* Not cut: the newline follows (text_nl, for zero-copy). */
+		rec->text_nl = p + n == nl;
+	} else if (kd_record_set_text(rec, p, n) < 0) {
 		return NULL;
+	}
 	rec->text_plain = true;
 
 	/*
@@ -440,7 +568,7 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	 */
 	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
 		p++;
-	p = parse_header(p, end, rec);
+	p = parse_header_fast(p, end, rec);
 	if (!p)
 		return -EINVAL;
 

@@ -59,6 +59,12 @@ struct kd_writer {
 	 * has a short path of its own (colours are checked per record).
 	 */
 	bool tf_default;
+	/*
+	 * tf_default, no colours, no follow: kd_writer_write() goes straight
+	 * to kd_output_text_write_default(), whose frame is small (the
+	 * general writer's buffers cost more than the default line).
+	 */
+	bool text_fast;
 	/* The default stamp's "%5ld." for sec_cache (-1: none yet). */
 	int64_t sec_cache;
 	size_t sec_cache_len;
@@ -107,6 +113,12 @@ static inline bool kd_output_facpri_valid(const struct kd_record *rec)
  * format, -x, -r, -p, colours, escaping).  Returns 0 or -EIO.
  */
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec);
+
+/**
+ * kd_output_text_write_default() - kd_output_text_write() for a writer
+ * with text_fast set.  Returns 0 or -EIO.
+ */
+int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *rec);
 
 /**
  * kd_output_text_flush() - write what opts.batch kept in the line buffer

@@ -69,6 +69,7 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 			kd_writer_free(w);
 			return rc;
 		}
+		w->text_fast = w->tf_default && !w->colors && !opts->follow;
 	}
 	*out_writer = w;
 	return 0;
@@ -93,7 +94,9 @@ int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	int rc;
 
-	/* The common case as a tail call: this runs once per record. */
+	/* The common cases as tail calls: this runs once per record. */
+	if (w->text_fast)
+		return kd_output_text_write_default(w, rec);
 	if (w->opts.mode == KD_OUTPUT_TEXT && !w->opts.follow)
 		return kd_output_text_write(w, rec);
 	rc = dispatch(w, rec);
@@ -130,5 +133,6 @@ void kd_writer_free(struct kd_writer *w)
 	free(w->decode_prefix);
 	free(w->scratch);
 	free(w->line.data);
+	free(w->line.iov);
 	free(w);
 }

@@ -68,6 +68,25 @@ struct kd_record {
 	 * always correct; kd_record_set_text() clears it.
 	 */
 	bool text_plain;
+	/*
+	 * What a file reader knows about lent text, for a writer that sends
+	 * input bytes out as they lie instead of copying them (a writev()
+	 * straight from the mapped file).  All three are promises like
+	 * @text_plain: false/0 means "not known" and is always correct, and
+	 * kd_record_ref_text() and kd_record_set_text() clear them.
+	 * @text_stable: the lent bytes stay valid and unchanged until
+	 *   kd_source_close(), not only until the next read (a mapped file,
+	 *   never a pipe's window).
+	 * @text_nl: text[text_len] is a newline of the same input, so the
+	 *   text and the newline the writer ends the line with are one span.
+	 * @text_pre: the @text_pre input bytes right before @text are what
+	 *   dmesg's default text output prints before this record's text,
+	 *   "[%5ld.%06ld] " of @ts_usec (a -F line whose stamp is written
+	 *   as dmesg writes it, and no caller id).
+	 */
+	bool text_stable;
+	bool text_nl;
+	unsigned char text_pre;
 
 	struct kd_dict_entry *dict;
 	size_t dict_len;
@@ -122,6 +141,9 @@ static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
 	rec->text = (char *)(uintptr_t)text;
 	rec->text_len = len;
 	rec->text_plain = false;
+	rec->text_stable = false;
+	rec->text_nl = false;
+	rec->text_pre = 0;
 }
 
 /**

@@ -31,6 +31,7 @@
 #endif
 
 #include "kmsg-parse.h"
+#include "scan.h"
 #include "source-internal.h"
 #include "syslog-parse.h"
 
@@ -156,34 +157,9 @@ static const char *syslog_end(const char *b, const char *end, bool *plain)
 	*plain = plain_byte(*b);
 	if (!*plain)
 		return kd_syslog_record_end(b, end);
-#ifdef __SSE2__
-	{
-		/*
-		 * Plain: 0x20..0x7e.  Plus one, taken as signed, that is
-		 * exactly the bytes above 0x20 (0x7f wraps to -128, bytes
-		 * from 0x80 stay negative): an add and a compare, one
-		 * instruction less per sixteen bytes than testing 0x7f apart.
-		 */
-		const __m128i one = _mm_set1_epi8(1), lo = _mm_set1_epi8(0x20);
-
-		while (lim - p >= 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-			unsigned int m = (unsigned int)_mm_movemask_epi8(
-				_mm_cmpgt_epi8(_mm_add_epi8(v, one), lo));
-
-			if (m != 0xffff) {
-				q = p + __builtin_ctz(~m);
-				goto stop;
-			}
-			p += 16;
-		}
-	}
-#endif
-	for (q = p; q < lim; q++)
-		if (!plain_byte(*q))
-			goto stop;
-	return NULL;
-stop:
+	q = kd_scan_plain(p, lim);
+	if (q == lim)
+		return NULL;
 	/* q < lim, so q[1] is inside the input. */
 	if (*q == '\n' && q[1] == '<')
 		return q;
@@ -349,7 +325,9 @@ static bool only_blanks(const char *b, const char *e)
 	return true;
 }
 
-static int file_next(struct kd_source *src, struct kd_record *rec)
+/* Every record the fast parsers do not take (see file_next()). */
+static int __attribute__((noinline))
+file_next_general(struct kd_source *src, struct kd_record *rec)
 {
 	struct file_source *fs = (struct file_source *)src;
 	const char *b, *e;
@@ -359,25 +337,6 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	int rc;
 
 	for (;;) {
-		/*
-		 * Most records of a -K dump are a header and one line of
-		 * plain text: parsed where they lie, in one pass, instead of
-		 * split first and parsed after (see kd_kmsg_parse_simple()).
-		 */
-		if (fs->fmt != FMT_SYSLOG && !fs->skipping) {
-			const char *end = fs->data + fs->len;
-			const char *p = skip_gap(fs, fs->data + fs->pos, end);
-			const char *next = kd_kmsg_parse_simple(p, end, rec, &cut,
-								lend);
-
-			fs->pos = (size_t)(p - fs->data);
-			if (next) {
-				fs->pos = (size_t)(next - fs->data);
-				if (cut)
-					src->stats.truncated++;
-				return 1;
-			}
-		}
 		rc = next_span(fs, &b, &e, &last, &span_cut, &plain);
 		if (rc <= 0)
 			return rc;
@@ -418,6 +377,41 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 			src->stats.truncated++;
 		return 1;
 	}
+}
+
+/*
+ * Most records of a dump are a header and one line of plain text
+ * (and, in -K dumps, dictionary lines): parsed where they lie, in one
+ * pass, instead of split first and parsed after (see
+ * kd_syslog_parse_simple() and kd_kmsg_parse_simple()).  This runs once
+ * per record and is kept small; the rest is file_next_general()'s.
+ */
+static int file_next(struct kd_source *src, struct kd_record *rec)
+{
+	struct file_source *fs = (struct file_source *)src;
+	bool lend = src->flags & KD_SOURCE_LEND_TEXT;
+	const char *end = fs->data + fs->len, *p, *next;
+	unsigned int cut = 0;
+
+	if (fs->skipping)
+		return file_next_general(src, rec);
+	p = fs->data + fs->pos;
+	/* skip_gap(), whose loop is rarely needed. */
+	if (p < end && (*p == '\0' || (*p == '\n' && fs->fmt != FMT_SYSLOG)))
+		p = skip_gap(fs, p, end);
+	if (fs->fmt == FMT_SYSLOG)
+		next = kd_syslog_parse_simple(p, end, rec, lend);
+	else
+		next = kd_kmsg_parse_simple(p, end, rec, &cut, lend);
+	fs->pos = (size_t)(p - fs->data);
+	if (!next)
+		return file_next_general(src, rec);
+	fs->pos = (size_t)(next - fs->data);
+	if (cut)
+		src->stats.truncated++;
+	/* A mapping outlives the next read; a window does not. */
+	rec->text_stable = lend && fs->map;
+	return 1;
 }
 
 static void file_close(struct kd_source *src)

@@ -267,6 +267,80 @@ int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
 	return 0;
 }
 
+const char *kd_syslog_parse_simple(const char *buf, const char *end,
+				   struct kd_record *rec, bool lend)
+{
+	const char *q, *lb, *text, *nl;
+	unsigned int k, sp, pri;
+	int64_t sec, usec;
+	uint64_t x;
+	size_t n;
+
+	/*
+	 * Room for every load below (the header is at most 34 bytes); the
+	 * last lines of the input take the general path.
+	 */
+	if (end - buf < 64 || *buf != '<')
+		return NULL;
+	/* "<N>" with 1..3 digits: what fast_pri() reads, in one load. */
+	x = kd_scan_load8(buf + 1);
+	k = kd_scan_lead_digits8(x);
+	if (k == 0 || k > 3 || buf[1 + k] != '>')
+		return NULL;
+	pri = kd_scan_digits8_value(x, k);
+	lb = buf + 2 + k;
+	if (*lb != '[')
+		return NULL;
+	/* "[", blanks, 1..7 digits, ".", 6 digits, "] ": fast_time()'s result. */
+	for (q = lb + 1, sp = 0; sp < 12 && *q == ' '; sp++)
+		q++;
+	x = kd_scan_load8(q);
+	k = kd_scan_lead_digits8(x);
+	if (k == 0 || k > 7 || q[k] != '.')
+		return NULL;
+	sec = kd_scan_digits8_value(x, k);
+	x = kd_scan_load8(q + k + 1);
+	if (kd_scan_lead_digits8(x) != 6 || q[k + 7] != ']' || q[k + 8] != ' ')
+		return NULL;
+	usec = kd_scan_digits8_value(x, 6);
+	text = q + k + 9;
+	/* A caller id after the stamp is the general parser's business. */
+	if (*text == '[' && (text[1] == ' ' || text[1] == 'T' || text[1] == 'C'))
+		return NULL;
+	/*
+	 * The header is printable ASCII, so the first other byte after it is
+	 * the first after '<', where kd_syslog_record_end() would stop too;
+	 * it must be the "\n<" that ends the record within the input.
+	 */
+	nl = kd_scan_plain(text, end - 1);
+	if (nl == end - 1 || *nl != '\n' || nl[1] != '<')
+		return NULL;
+	n = (size_t)(nl - text);
+	if (n > KD_RECORD_MAX)
+		return NULL;
+
+	kd_record_reset(rec);
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	rec->ts_usec = sec * 1000000 + usec;
+	if (lend) {
+		kd_record_ref_text(rec, text, n);
+		rec->text_nl = true;
+		/*
+		 * The stamp as dmesg prints it, "[%5ld.%06ld] ": blanks up to
+		 * five columns, no leading zero.  Then the output line is
+		 * these input bytes from '[' to the newline.
+		 */
+		if ((k >= 5 ? sp == 0 : sp == 5 - k) && (k == 1 || *q != '0'))
+			rec->text_pre = (unsigned char)(text - lb);
+	} else if (kd_record_set_text(rec, text, n) < 0) {
+		return NULL;
+	}
+	rec->text_plain = true;
+	return nl + 1;
+}
+
 int kd_syslog_parse(const char *begin, const char *end, bool last,
 		    struct kd_record *rec, unsigned int *cut)
 {

@@ -59,4 +59,21 @@ int kd_syslog_parse(const char *begin, const char *end, bool last,
 int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
 			struct kd_record *rec, unsigned int *cut);
 
+/**
+ * kd_syslog_parse_simple() - the common line of a -F file, split and
+ * parsed in one pass where it lies: @buf is the start of a record, @end
+ * the end of the input read so far.  When the record is "<N>" (1..3
+ * digits), "[", blanks, 1..7 digits, ".", six digits, "] ", no caller id,
+ * and printable ASCII up to a newline that is followed by '<' before
+ * @end, parses it into @rec exactly as kd_syslog_record_end() and
+ * kd_syslog_parse() (or, with @lend, kd_syslog_parse_ref()) would, sets
+ * @rec->text_plain and returns where the next record starts (after the
+ * newline).  With @lend it also sets text_nl, and text_pre when the stamp
+ * is written as dmesg writes it.  Returns NULL for anything else
+ * (including allocation failure; @rec is then unspecified), and the
+ * caller takes the general path.
+ */
+const char *kd_syslog_parse_simple(const char *buf, const char *end,
+				   struct kd_record *rec, bool lend);
+
 #endif /* KDMESG_SYSLOG_PARSE_H */

@@ -214,6 +214,7 @@ static int print_records(struct ctl *c)
 	struct kd_record rec;
 	uint64_t lost_reported = 0;
 	int status = EXIT_SUCCESS, rc;
+	bool filtering;
 
 	/* Standard input can be read only once: no check before -r -F -. */
 	if (c->out.raw && c->kind == KD_SOURCE_SYSLOG_FILE && strcmp(c->path, "-") == 0)
@@ -232,6 +233,8 @@ static int print_records(struct ctl *c)
 		return print_raw_buffer(c);
 	}
 
+	/* The source is closed only after kd_writer_finish()/free() below. */
+	c->out.zero_copy = true;
 	rc = kd_writer_new(&w, &c->out, stdout);
 	if (rc < 0) {
 		errno = -rc;
@@ -240,17 +243,19 @@ static int print_records(struct ctl *c)
 	if (c->human && !c->nopager && kd_pager_open() == 0)
 		atexit(kd_pager_close);	/* an error exit still waits for it */
 
+	/* Decided once: this loop runs once per record. */
+	filtering = !kd_filter_is_empty(&c->filter);
 	kd_record_init(&rec);
 	while (!stop_requested) {
 		rc = kd_source_next(src, &rec);
 		if (rc == 1) {
-			if (kd_filter_match(&c->filter, &rec))
+			if (!filtering || kd_filter_match(&c->filter, &rec))
 				rc = kd_writer_write(w, &rec);
 			else
 				kd_writer_skip(w, &rec);
 			if (c->follow)
 				fflush(stdout);
-			if (rc < 0 || ferror(stdout))
+			if (rc < 0 || ferror_unlocked(stdout))
 				break;
 			continue;
 		}

@@ -15,7 +15,15 @@
  *    give, header numbers of 1..21 digits read as strtoull() reads them;
  *  - the writer's default path prints "[%5ld.%06ld] " + "[%*s] " + the
  *    escaped text as printf and kd_escape_write() would, with and without
- *    text_plain, within one second and across seconds.
+ *    text_plain, within one second and across seconds;
+ *  - -F lines are parsed in one pass (kd_syslog_parse_simple()) as the
+ *    general code parses them, and -K headers read 48 bytes at a time
+ *    as field by field;
+ *  - what readers promise for zero-copy output (text_stable, text_nl,
+ *    text_pre) holds, and the zero-copy writer (writev() from the
+ *    input) prints the buffered writer's bytes: lent and owned text,
+ *    escapes, more records than one writev() takes, short writes, a
+ *    failed writev(), a pipe, and a closed pipe reported as EPIPE.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -24,6 +32,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -158,6 +168,9 @@ struct recs {
 	struct kd_source_stats stats;
 	int rc;
 	size_t lent;	/* records whose text pointed into the input */
+	size_t stable;	/* ... and said it stays until the source closes */
+	size_t pre;	/* ... and said the stamp before it is dmesg's */
+	size_t promise_bad;	/* text_nl or text_pre that did not hold */
 };
 
 static struct kd_record *recs_add(struct recs *rs)
@@ -178,6 +191,34 @@ static void recs_free(struct recs *rs)
 		kd_record_free(&rs->r[i]);
 	free(rs->r);
 	memset(rs, 0, sizeof(*rs));
+}
+
+/*
+ * What a reader promises for zero-copy output must hold: text_nl, a
+ * newline after the text; text_pre, the input bytes before the text are
+ * "[%5ld.%06ld] " of the stamp, and no caller id; both only on lent text.
+ */
+static void check_promises(struct recs *rs, const struct kd_record *r)
+{
+	bool lent = r->text != r->text_own;
+
+	if (r->text_stable)
+		rs->stable++;
+	if ((r->text_stable || r->text_nl || r->text_pre) && !lent)
+		rs->promise_bad++;
+	if (r->text_nl && r->text[r->text_len] != '\n')
+		rs->promise_bad++;
+	if (r->text_pre) {
+		char pre[64];
+		int64_t u = r->ts_usec == KD_NO_TIME ? 0 : r->ts_usec;
+		int n = snprintf(pre, sizeof(pre), "[%5" PRId64 ".%06" PRId64 "] ",
+				 u / 1000000, u % 1000000);
+
+		rs->pre++;
+		if (r->caller[0] || n != r->text_pre ||
+		    memcmp(r->text - r->text_pre, pre, (size_t)n) != 0)
+			rs->promise_bad++;
+	}
 }
 
 /*
@@ -202,6 +243,7 @@ static void read_source(struct recs *rs, enum kd_source_kind kind, const char *p
 
 		if (tmp.text != tmp.text_own)
 			rs->lent++;
+		check_promises(rs, &tmp);
 		kd_record_copy(r, &tmp);
 		/* A copy owns its text, NUL-terminated, lent or not. */
 		if (r->text != r->text_own || r->text[r->text_len] != '\0')
@@ -341,6 +383,10 @@ static void test_syslog(void)
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(got.lent == want.n, "%s: every text lent (%zu of %zu)",
 		       what, got.lent, want.n);
+		tap_ok(got.promise_bad == 0 && got.stable > want.n / 2 &&
+		       got.pre > want.n / 2,
+		       "%s: zero-copy promises hold (%zu stable, %zu with the stamp)",
+		       what, got.stable, got.pre);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-F pipe, %s final newline",
@@ -356,6 +402,8 @@ static void test_syslog(void)
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(nplain_pipe == nplain && got.lent == want.n,
 		       "%s: same plain records as mapped, every text lent", what);
+		tap_ok(got.promise_bad == 0 && got.stable == 0 && got.pre > want.n / 2,
+		       "%s: a window's text is never stable; other promises hold", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -546,6 +594,8 @@ static void test_kmsg(void)
 		 */
 		tap_ok(got.lent <= nplain && got.lent > want.n / 2,
 		       "%s: the plain records' text lent (%zu of %zu)", what, got.lent, want.n);
+		tap_ok(got.promise_bad == 0 && got.stable == got.lent && got.pre == 0,
+		       "%s: zero-copy promises hold (%zu stable)", what, got.stable);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-K %s pipe", nul ? "NUL" : "newline");
@@ -561,6 +611,8 @@ static void test_kmsg(void)
 		tap_ok(got.stats.malformed == want.stats.malformed &&
 		       got.lent <= nplain && got.lent > want.n / 2,
 		       "%s: same malformed count, plain texts lent", what);
+		tap_ok(got.promise_bad == 0 && got.stable == 0,
+		       "%s: a window's text is never stable", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -612,6 +664,93 @@ static void test_kmsg_numbers(void)
 	tap_ok(bad == 0, "sequence numbers of 1..22 digits read as strtoull() reads them");
 	kd_record_free(&a);
 	kd_record_free(&s);
+}
+
+/*
+ * The header read from the first 48 bytes at once (parse_header_fast()
+ * in kmsg-parse.c, taken when 64 bytes or more follow the header's start)
+ * against the field-by-field parser (taken for shorter input): the same
+ * header, once with a short text and once with a long one, must parse to
+ * the same fields or fail alike.  Headers of every shape: numbers of 0 to
+ * 20 digits, a letter in one, missing fields, flags, caller ids of any
+ * length, unknown fields, newline or NUL bytes, no ';' at all.
+ */
+static void gen_header(struct buf *b)
+{
+	static const char *fields[] = {
+		"-", "c", "+", "caller=T1234", "caller=C3", "caller=", "x=y", "",
+		"caller=T123456789012345", "c\n", "cx", "\\x", "caller=T1\n2",
+	};
+	char tmp[8];
+
+	for (int f = 0; f < 3; f++) {
+		unsigned int k = rnd(30);
+
+		if (k == 0)
+			;				/* empty */
+		else if (k == 1)
+			gen_digits(b, 10 + rnd(11));	/* long, may overflow */
+		else
+			gen_digits(b, 1 + rnd(f == 0 ? 3 : 12));
+		if (rnd(40) == 0) {
+			snprintf(tmp, sizeof(tmp), "%c", "a \n"[rnd(3)]);
+			puts_(b, tmp);
+		}
+		if (rnd(60) == 0)
+			put(b, "", 1);
+		if (f < 2)
+			puts_(b, rnd(50) ? "," : ";");
+	}
+	for (unsigned int n = rnd(4); n > 0; n--) {
+		puts_(b, ",");
+		puts_(b, fields[rnd(sizeof(fields) / sizeof(fields[0]))]);
+	}
+	if (rnd(50))
+		puts_(b, ";");
+}
+
+static void test_kmsg_header(void)
+{
+	struct kd_record a, l;
+	size_t bad = 0, parsed = 0, tried = 0;
+
+	kd_record_init(&a);
+	kd_record_init(&l);
+	for (unsigned int round = 0; round < 20000; round++) {
+		struct buf h = { 0 }, sb = { 0 }, lb = { 0 };
+		unsigned int cut;
+		int rs, rl;
+
+		gen_header(&h);
+		/* Short: under 64 bytes in all, the field-by-field parser. */
+		if (h.len > 60) {
+			free(h.p);
+			continue;
+		}
+		tried++;
+		put(&sb, h.p, h.len);
+		puts_(&sb, "t\n");
+		put(&lb, h.p, h.len);
+		puts_(&lb, "t0123456789012345678901234567890123456789012345678901234567890123456789\n");
+		rs = kd_kmsg_parse(sb.p, sb.len, &a, &cut);
+		rl = kd_kmsg_parse(lb.p, lb.len, &l, &cut);
+		if (rs != rl || (rs == 0 &&
+		    (a.seq != l.seq || a.facility != l.facility || a.level != l.level ||
+		     a.ts_usec != l.ts_usec || a.flags != l.flags ||
+		     strcmp(a.caller, l.caller) != 0))) {
+			if (bad++ < 3)
+				tap_diag("header differs (%d/%d): %.*s", rs, rl, (int)h.len, h.p);
+		}
+		parsed += rs == 0;
+		free(h.p);
+		free(sb.p);
+		free(lb.p);
+	}
+	tap_ok(bad == 0 && parsed > tried / 2 && parsed < tried,
+	       "-K headers read at once as field by field (%zu of %zu parse)",
+	       parsed, tried);
+	kd_record_free(&a);
+	kd_record_free(&l);
 }
 
 /* ---- the text writer -------------------------------------------------- */
@@ -710,6 +849,251 @@ static void test_writer(void)
 	}
 }
 
+/*
+ * writev() as the zero-copy writer sees it in this test: the real system
+ * call, but (wv_short) writing only part of what it is given, as a pipe
+ * or a signal may, and failing once (wv_fail_at, counted in calls) as an
+ * interrupted write does.  Defined here, it takes the place of the C
+ * library's for this program.
+ */
+static bool wv_short;
+static unsigned int wv_calls, wv_fail_at, wv_fail_errno;
+
+ssize_t writev(int fd, const struct iovec *iov, int cnt)
+{
+	struct iovec v[3];
+	int n;
+
+	wv_calls++;
+	if (wv_fail_at && wv_calls == wv_fail_at) {
+		errno = (int)wv_fail_errno;
+		return -1;
+	}
+	if (!wv_short || cnt == 0)
+		return syscall(SYS_writev, fd, iov, cnt);
+	/* At most three spans, the last one cut short. */
+	n = cnt < 3 ? cnt : 1 + (int)rnd(3);
+	memcpy(v, iov, (size_t)n * sizeof(*v));
+	if (v[n - 1].iov_len > 1)
+		v[n - 1].iov_len = 1 + rnd((unsigned int)v[n - 1].iov_len);
+	return syscall(SYS_writev, fd, v, n);
+}
+
+struct zc_input {
+	struct buf in;			/* the lines, as a -F file holds them */
+	struct kd_record *recs;
+	size_t n;
+};
+
+/*
+ * Records whose text lies in one input buffer, as a mapped file lends
+ * it: mostly plain text with a newline after it (text_nl), some with
+ * the stamp before it written as dmesg writes it (text_pre), some not
+ * stable, some with a caller id, some needing escapes, some empty, some
+ * owning their text.
+ */
+static void zc_input_make(struct zc_input *z, size_t n)
+{
+	static const char *odd[] = { "\x01", "caf\xc3\xa9", "two\nlines", "\xff", "\t" };
+	size_t *off = calloc(n, sizeof(*off)), *pre = calloc(n, sizeof(*pre));
+	size_t *len = calloc(n, sizeof(*len));
+	unsigned int *kind = calloc(n, sizeof(*kind));
+
+	memset(z, 0, sizeof(*z));
+	z->n = n;
+	z->recs = calloc(n, sizeof(*z->recs));
+	if (!off || !pre || !len || !kind || !z->recs)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		int64_t u = (int64_t)i * 1234567 + rnd(1000000);
+		char hdr[64];
+		size_t start;
+
+		kind[i] = rnd(20);
+		snprintf(hdr, sizeof(hdr), "<6>[%5" PRId64 ".%06" PRId64 "] ",
+			 u / 1000000, u % 1000000);
+		z->recs[i].ts_usec = u;
+		puts_(&z->in, hdr);
+		pre[i] = strlen(hdr) - 3;
+		off[i] = z->in.len;
+		start = z->in.len;
+		if (kind[i] == 0)
+			;				/* empty */
+		else if (kind[i] == 1)
+			puts_(&z->in, odd[rnd(sizeof(odd) / sizeof(odd[0]))]);
+		else
+			for (unsigned int k = rnd(150); k > 0; k--)
+				put(&z->in, &"abcdefghij :.[]"[rnd(15)], 1);
+		len[i] = z->in.len - start;
+		puts_(&z->in, "\n");
+	}
+	/* Pointers into the input only now: it no longer moves. */
+	for (size_t i = 0; i < n; i++) {
+		struct kd_record *r = &z->recs[i];
+		const char *t = z->in.p + off[i];
+		int64_t u = r->ts_usec;
+
+		kd_record_init(r);
+		r->ts_usec = u;
+		if (kind[i] == 2)
+			strcpy(r->caller, "T12");
+		if (kind[i] == 3) {
+			kd_record_set_text(r, t, len[i]);
+			r->text_plain = all_plain(t, len[i]);
+			continue;
+		}
+		kd_record_ref_text(r, t, len[i]);
+		r->text_plain = all_plain(t, len[i]);
+		r->text_stable = kind[i] != 4;
+		r->text_nl = true;
+		if (!r->caller[0] && rnd(4))
+			r->text_pre = (unsigned char)pre[i];
+	}
+	free(off);
+	free(pre);
+	free(len);
+	free(kind);
+}
+
+static void zc_input_free(struct zc_input *z)
+{
+	for (size_t i = 0; i < z->n; i++)
+		kd_record_free(&z->recs[i]);
+	free(z->recs);
+	free(z->in.p);
+}
+
+/* The records through a writer into @f; returns the last write's result. */
+static int zc_write(FILE *f, const struct zc_input *z, bool zero_copy)
+{
+	struct kd_output_opts o = { .mode = KD_OUTPUT_TEXT, .caller_width = 6,
+				    .batch = true, .zero_copy = zero_copy };
+	struct kd_writer *w;
+	int rc = 0;
+
+	if (kd_writer_new(&w, &o, f) < 0)
+		abort();
+	for (size_t i = 0; i < z->n && rc == 0; i++)
+		rc = kd_writer_write(w, &z->recs[i]);
+	if (rc == 0)
+		rc = kd_writer_finish(w);
+	kd_writer_free(w);
+	return rc;
+}
+
+/* What zc_write() puts in a file. */
+static char *zc_to_file(const struct zc_input *z, size_t *len)
+{
+	FILE *f = tmpfile();
+	char *out;
+	long n;
+
+	if (!f || zc_write(f, z, true) != 0 || fflush(f) != 0)
+		abort();
+	n = ftell(f);
+	out = malloc((size_t)n + 1);
+	rewind(f);
+	if (!out || fread(out, 1, (size_t)n, f) != (size_t)n)
+		abort();
+	fclose(f);
+	*len = (size_t)n;
+	return out;
+}
+
+static void test_zero_copy(void)
+{
+	struct zc_input z;
+	size_t wlen, glen;
+	char *want, *got;
+	FILE *f;
+
+	/* More records than one writev() takes, twice over. */
+	zc_input_make(&z, 3 * KD_ESCAPE_IOV_MAX + 17);
+	f = open_memstream(&want, &wlen);
+	if (!f || zc_write(f, &z, false) != 0)
+		abort();
+	fclose(f);
+
+	wv_calls = 0;
+	got = zc_to_file(&z, &glen);
+	tap_ok(wv_calls > 2, "zero-copy output is written with writev() (%u calls)", wv_calls);
+	tap_is_mem(got, glen, want, wlen, "zero-copy into a file: the buffered writer's bytes");
+	free(got);
+
+	wv_short = true;
+	got = zc_to_file(&z, &glen);
+	tap_is_mem(got, glen, want, wlen, "zero-copy with short writes: the same bytes");
+	free(got);
+
+	wv_calls = 0;
+	wv_fail_at = 3;
+	wv_fail_errno = EINTR;
+	got = zc_to_file(&z, &glen);
+	tap_is_mem(got, glen, want, wlen,
+		   "zero-copy after a failed writev(): stdio takes the rest, same bytes");
+	free(got);
+	wv_short = false;
+	wv_fail_at = 0;
+
+	/* Into a pipe, drained by a child into a file. */
+	{
+		int fds[2], status;
+		FILE *tmp = tmpfile(), *pf;
+		pid_t pid;
+		char *out;
+		long n;
+
+		if (!tmp || pipe(fds) < 0)
+			abort();
+		pid = fork();
+		if (pid == 0) {
+			char chunk[777];
+			ssize_t r;
+
+			close(fds[1]);
+			while ((r = read(fds[0], chunk, sizeof(chunk))) > 0)
+				if (fwrite(chunk, 1, (size_t)r, tmp) != (size_t)r)
+					_exit(1);
+			_exit(fflush(tmp) == 0 ? 0 : 1);
+		}
+		close(fds[0]);
+		pf = fdopen(fds[1], "w");
+		tap_ok(pf && zc_write(pf, &z, true) == 0, "zero-copy into a pipe: no error");
+		fclose(pf);
+		waitpid(pid, &status, 0);
+		n = ftell(tmp);
+		fseek(tmp, 0, SEEK_END);
+		n = ftell(tmp);
+		out = malloc((size_t)n + 1);
+		rewind(tmp);
+		if (!out || fread(out, 1, (size_t)n, tmp) != (size_t)n)
+			abort();
+		tap_is_mem(out, (size_t)n, want, wlen, "zero-copy into a pipe: the same bytes");
+		free(out);
+		fclose(tmp);
+	}
+
+	/* A reader that went away: reported as stdio reports it, EPIPE. */
+	for (int zc = 0; zc <= 1; zc++) {
+		int fds[2], rc, err;
+		FILE *pf;
+
+		if (pipe(fds) < 0)
+			abort();
+		close(fds[0]);
+		pf = fdopen(fds[1], "w");
+		errno = 0;
+		rc = zc_write(pf, &z, zc);
+		err = errno;
+		tap_ok(rc == -EIO && ferror(pf) && err == EPIPE,
+		       "%s writer, closed pipe: -EIO, stream error, errno EPIPE (rc %d, errno %d)",
+		       zc ? "zero-copy" : "buffered", rc, err);
+		fclose(pf);
+	}
+	free(want);
+	zc_input_free(&z);
+}
+
 /* kd_record_reset() clears field by field: as good as a new record. */
 static void test_record_reset(void)
 {
@@ -769,7 +1153,9 @@ int main(void)
 	test_syslog_edges();
 	test_kmsg();
 	test_kmsg_numbers();
+	test_kmsg_header();
 	test_writer();
+	test_zero_copy();
 	test_record_reset();
 	return tap_done();
 }
