@@ -83,16 +83,18 @@ static bool field_matches(const struct kd_filter *f, enum kd_filter_field field,
 	return false;
 }
 
+bool kd_filter_uses_dict(const struct kd_filter *f)
+{
+	for (size_t i = 0; i < KD_FIELD__COUNT; i++)
+		if (f->nvalues[i])
+			return true;
+	return false;
+}
+
 bool kd_filter_is_empty(const struct kd_filter *f)
 {
-	size_t i;
-
-	if (f->levels || f->facilities || f->has_since || f->has_until)
-		return false;
-	for (i = 0; i < KD_FIELD__COUNT; i++)
-		if (f->nvalues[i])
-			return false;
-	return true;
+	return !f->levels && !f->facilities && !f->has_since && !f->has_until &&
+	       !kd_filter_uses_dict(f);
 }
 
 bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)

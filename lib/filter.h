@@ -50,6 +50,9 @@ int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
  */
 bool kd_filter_is_empty(const struct kd_filter *f);
 
+/** kd_filter_uses_dict() - true when @f matches dictionary fields. */
+bool kd_filter_uses_dict(const struct kd_filter *f);
+
 /** kd_filter_match() - true when @rec passes every part of @f. */
 bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec);
 

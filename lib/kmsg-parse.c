@@ -496,10 +496,36 @@ static const char *dict_stop(const char *p, const char *end)
 	return end;
 }
 
+/*
+ * add_dict_line() without a backslash, for a caller that never reads the
+ * dictionary: the same checks and the same *@cut bits, nothing stored.
+ * @n counts the entries add_dict_line() would have kept.
+ */
+static void check_dict_line(size_t *n, const char *p, const char *end,
+			    unsigned int *cut)
+{
+	const char *eq = memchr(p, '=', (size_t)(end - p));
+
+	if (!eq || eq == p || (size_t)(eq - p) > 128) {
+		*cut |= KD_KMSG_BAD_DICT;
+		return;
+	}
+	if (*n >= KD_DICT_MAX) {
+		*cut |= KD_KMSG_CUT_DICT;
+		return;
+	}
+	if ((size_t)(end - eq - 1) > KD_RECORD_MAX)
+		*cut |= KD_KMSG_CUT_TEXT;
+	(*n)++;
+}
+
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 				 struct kd_record *rec, unsigned int *cut,
-				 bool lend)
+				 unsigned int flags)
 {
+	bool lend = flags & KD_KMSG_LEND;
+	size_t ndict = 0;
+
 	const char *p, *nl;
 	size_t n;
 
@@ -540,7 +566,9 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 		nl = dict_stop(p, end);
 		if (nl == end || *nl == '\\')
 			return NULL;
-		if (add_dict_line(rec, p + 1, nl, false, cut) < 0)
+		if (flags & KD_KMSG_NO_DICT)
+			check_dict_line(&ndict, p + 1, nl, cut);
+		else if (add_dict_line(rec, p + 1, nl, false, cut) < 0)
 			return NULL;
 		if (*nl == '\0')
 			return nl + 1;

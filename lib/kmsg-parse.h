@@ -41,6 +41,16 @@ enum kd_kmsg_cut {
 int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		  unsigned int *cut);
 
+/* @flags of kd_kmsg_parse_simple(). */
+enum kd_kmsg_simple_flags {
+	KD_KMSG_LEND	= 1 << 0,	/* lend the text (kd_record_ref_text()) */
+	/*
+	 * The caller never reads @rec->dict: check the dictionary lines
+	 * (same *@cut bits) but do not store them.
+	 */
+	KD_KMSG_NO_DICT	= 1 << 1,
+};
+
 /**
  * kd_kmsg_parse_simple() - the common record of a dump, parsed where it
  * lies: @buf is the start of a record, @end the end of the input read so
@@ -55,12 +65,13 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
  * including allocation failure; @rec is then unspecified and the caller
  * takes the general path (split the record, then kd_kmsg_parse()).  One
  * pass over each line instead of one to split and one to parse.  With
- * @lend the text is not copied (kd_record_ref_text()): it points into
- * [@buf, @end), which must then outlive the record's use.
+ * KD_KMSG_LEND in @flags the text is not copied (kd_record_ref_text()):
+ * it points into [@buf, @end), which must then outlive the record's use;
+ * with KD_KMSG_NO_DICT the dictionary is left empty.
  */
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 				 struct kd_record *rec, unsigned int *cut,
-				 bool lend);
+				 unsigned int flags);
 
 /**
  * kd_kmsg_unescape() - undo the kernel's \xNN escapes.

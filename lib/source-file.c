@@ -402,7 +402,10 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	if (fs->fmt == FMT_SYSLOG)
 		next = kd_syslog_parse_simple(p, end, rec, lend);
 	else
-		next = kd_kmsg_parse_simple(p, end, rec, &cut, lend);
+		next = kd_kmsg_parse_simple(p, end, rec, &cut,
+					    (lend ? KD_KMSG_LEND : 0) |
+					    (src->flags & KD_SOURCE_NO_DICT ?
+					     KD_KMSG_NO_DICT : 0));
 	fs->pos = (size_t)(p - fs->data);
 	if (!next)
 		return file_next_general(src, rec);

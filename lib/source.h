@@ -37,6 +37,13 @@ enum kd_source_flags {
 	 * text.  Honoured by the -F/-K file readers; others ignore it.
 	 */
 	KD_SOURCE_LEND_TEXT	= 1 << 3,
+	/*
+	 * The caller never reads a record's dictionary (the text output
+	 * prints none; no --subsystem/--device match): the -K file reader
+	 * may leave it empty.  It still checks the dictionary lines, so the
+	 * counts of truncated records stay the same.
+	 */
+	KD_SOURCE_NO_DICT	= 1 << 4,
 };
 
 struct kd_source_stats {

@@ -89,11 +89,14 @@ static void __attribute__((__noreturn__)) file_open_failed(const char *path, int
 static struct kd_source *open_source(struct ctl *c)
 {
 	struct kd_source *src = NULL;
+	/* Each record is printed before the next is read: it may borrow. */
+	unsigned int flags = c->src_flags | KD_SOURCE_LEND_TEXT;
 	int rc;
 
-	/* Each record is printed before the next is read: it may borrow. */
-	rc = kd_source_open(&src, c->kind, c->path,
-			    c->src_flags | KD_SOURCE_LEND_TEXT, c->bufsize);
+	/* Only the JSON and export writers and field matches read it. */
+	if (c->out.mode == KD_OUTPUT_TEXT && !kd_filter_uses_dict(&c->filter))
+		flags |= KD_SOURCE_NO_DICT;
+	rc = kd_source_open(&src, c->kind, c->path, flags, c->bufsize);
 	if (rc < 0 && c->kind == KD_SOURCE_KMSG && !c->path) {
 		/* As dmesg: no usable /dev/kmsg means the syslog(2) buffer. */
 		c->kind = KD_SOURCE_SYSLOG;

@@ -596,6 +596,35 @@ static void test_kmsg(void)
 		       "%s: the plain records' text lent (%zu of %zu)", what, got.lent, want.n);
 		tap_ok(got.promise_bad == 0 && got.stable == got.lent && got.pre == 0,
 		       "%s: zero-copy promises hold (%zu stable)", what, got.stable);
+
+		/* Without the dictionary: the same records and counts else. */
+		{
+			struct recs nd;
+			size_t differ = 0, kept = 0, had = 0;
+
+			snprintf(what, sizeof(what), "-K %s mapped, no dictionary",
+				 nul ? "NUL" : "newline");
+			read_source(&nd, KD_SOURCE_KMSG_FILE, path,
+				    KD_SOURCE_LEND_TEXT | KD_SOURCE_NO_DICT);
+			for (size_t i = 0; i < nd.n && i < got.n; i++) {
+				size_t dl = got.r[i].dict_len;
+
+				kept += nd.r[i].dict_len > 0;
+				had += dl > 0;
+				got.r[i].dict_len = nd.r[i].dict_len = 0;
+				differ += !same_record(&nd.r[i], &got.r[i]);
+				got.r[i].dict_len = dl;
+			}
+			tap_ok(nd.rc == 0 && nd.n == got.n && differ == 0 &&
+			       kept < had / 2 &&
+			       nd.stats.truncated == got.stats.truncated &&
+			       nd.stats.malformed == got.stats.malformed &&
+			       got.stats.truncated > 0,
+			       "%s: same records but the dictionary (%zu of %zu kept by the general "
+			       "path), %" PRIu64 " truncated as with it", what, kept, had,
+			       nd.stats.truncated);
+			recs_free(&nd);
+		}
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-K %s pipe", nul ? "NUL" : "newline");
