@@ -21,69 +21,11 @@
 
 static const char hexdigits[] = "0123456789abcdef";
 
-/*
- * Zero-copy mode: every span to the stream's descriptor.  Short writes
- * continue where they stopped, as stdio's own loop does.  When writev()
- * fails, what is left goes through stdio and is flushed at once: stdio
- * then meets the same error (EPIPE, ENOSPC, EAGAIN...) and records it in
- * the stream's error flag and errno, which is how the callers learn of
- * errors (ferror(), errno == EPIPE), exactly as without zero-copy.
- */
-static void flush_iov(struct kd_escape_buf *b)
-{
-	struct iovec *iov = b->iov;
-	int cnt, fd = fileno_unlocked(b->out);
-
-	kd_escape_buf_seal(b);
-	cnt = b->iovcnt;
-	/* Nothing should wait in stdio, but order must hold if it does. */
-	if (cnt > 0 && fflush_unlocked(b->out) == 0) {
-		while (cnt > 0) {
-			ssize_t n = writev(fd, iov, cnt);
-
-			if (n < 0)
-				break;
-			while (cnt > 0 && (size_t)n >= iov->iov_len) {
-				n -= (ssize_t)iov->iov_len;
-				iov++;
-				cnt--;
-			}
-			if (cnt > 0) {
-				iov->iov_base = (char *)iov->iov_base + n;
-				iov->iov_len -= (size_t)n;
-			}
-		}
-	}
-	if (cnt > 0) {
-		for (; cnt > 0; iov++, cnt--)
-			fwrite_unlocked(iov->iov_base, 1, iov->iov_len, b->out);
-		fflush_unlocked(b->out);
-	}
-	b->iovcnt = 0;
-	b->mark = 0;
-	b->len = 0;
-}
-
 void kd_escape_buf_flush(struct kd_escape_buf *b)
 {
-	if (b->iov) {
-		flush_iov(b);
-		return;
-	}
 	if (b->len)
 		fwrite_unlocked(b->data, 1, b->len, b->out);
 	b->len = 0;
-}
-
-void kd_escape_buf_put_big(struct kd_escape_buf *b, const char *s, size_t n)
-{
-	/* The buffer is empty (flushed): write @s now, in order. */
-	if (b->iov) {
-		kd_escape_buf_ref(b, s, n);
-		flush_iov(b);
-		return;
-	}
-	fwrite_unlocked(s, 1, n, b->out);
 }
 
 static void put_hex(struct kd_escape_buf *b, const unsigned char *p, size_t n)
@@ -174,7 +116,7 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		    bool noescape)
 {
 	char data[4096];
-	struct kd_escape_buf b = { .data = data, .cap = sizeof(data), .out = out };
+	struct kd_escape_buf b = { data, 0, sizeof(data), out };
 
 	if (noescape && indent <= 0) {
 		fwrite_unlocked(s, 1, len, out);

@@ -10,10 +10,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/uio.h>
 
 /**
  * kd_escape_write() - write @len bytes of @s to @out as dmesg's text
@@ -44,33 +42,10 @@ struct kd_escape_buf {
 	size_t len;		/* bytes of @data not yet written to @out */
 	size_t cap;
 	FILE *out;
-
-	/*
-	 * Zero-copy mode, when @iov is set (KD_ESCAPE_IOV_MAX entries, see
-	 * kd_escape_buf_ref()): the output is a list of spans, some in
-	 * @data, some in the caller's memory, written with writev() to
-	 * @out's descriptor.  @data[@mark, @len) is not in @iov yet.
-	 */
-	struct iovec *iov;
-	int iovcnt;
-	size_t mark;
 };
 
-/* Spans per writev(): the kernel's limit (IOV_MAX), 1024 on Linux. */
-#define KD_ESCAPE_IOV_MAX	1024
-
-/**
- * kd_escape_buf_flush() - write @b's pending bytes to its stream.  In
- * zero-copy mode the spans go to the stream's descriptor with writev()
- * (after fflush() of the stream); a write that fails hands the rest to
- * stdio, which then fails or succeeds as it would have and sets the
- * stream's error flag and errno itself, so errors read the same as
- * without zero-copy.
- */
+/** kd_escape_buf_flush() - write @b's pending bytes to its stream. */
 void kd_escape_buf_flush(struct kd_escape_buf *b);
-
-/* kd_escape_buf_put() for what does not fit (see escape.c). */
-void kd_escape_buf_put_big(struct kd_escape_buf *b, const char *s, size_t n);
 
 /** kd_escape_buf_put() - append @n bytes of @s as they are (no escaping). */
 static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
@@ -79,47 +54,12 @@ static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 	if (n > b->cap - b->len) {
 		kd_escape_buf_flush(b);
 		if (n > b->cap) {
-			kd_escape_buf_put_big(b, s, n);
+			fwrite_unlocked(s, 1, n, b->out);
 			return;
 		}
 	}
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
-}
-
-/*
- * Zero-copy mode: make @data[@mark, @len) a span of its own, so that a
- * span from elsewhere can follow it.
- */
-static inline void kd_escape_buf_seal(struct kd_escape_buf *b)
-{
-	if (b->len > b->mark) {
-		b->iov[b->iovcnt].iov_base = b->data + b->mark;
-		b->iov[b->iovcnt].iov_len = b->len - b->mark;
-		b->iovcnt++;
-		b->mark = b->len;
-	}
-}
-
-/**
- * kd_escape_buf_ref() - zero-copy mode only: append @n bytes at @s by
- * reference.  They are written at the next flush, so they must stay
- * valid and unchanged until then (the caller's promise; the text writer
- * uses this for record text that lies in a mapped input file).
- */
-static inline void kd_escape_buf_ref(struct kd_escape_buf *b, const char *s,
-				     size_t n)
-{
-	/*
-	 * Room for the bytes before it, for the span itself and for the
-	 * bytes after it, which the flush seals.
-	 */
-	if (b->iovcnt > KD_ESCAPE_IOV_MAX - 3)
-		kd_escape_buf_flush(b);
-	kd_escape_buf_seal(b);
-	b->iov[b->iovcnt].iov_base = (void *)(uintptr_t)s;
-	b->iov[b->iovcnt].iov_len = n;
-	b->iovcnt++;
 }
 
 /**

@@ -492,12 +492,6 @@ int kd_output_text_prepare(struct kd_writer *w)
 	w->line.out = w->out;
 	if (!w->line.data)
 		return -ENOMEM;
-	if (w->opts.zero_copy && w->opts.batch && !w->opts.follow &&
-	    fileno(w->out) >= 0) {
-		w->line.iov = malloc(KD_ESCAPE_IOV_MAX * sizeof(*w->line.iov));
-		if (!w->line.iov)
-			return -ENOMEM;
-	}
 	w->tf_none = has_format(w, KD_TIME_NONE);
 	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
 	w->tf_delta = w->tf_reltime || has_format(w, KD_TIME_DELTA) ||
@@ -528,21 +522,17 @@ int kd_output_text_prepare(struct kd_writer *w)
 static inline int write_default(struct kd_writer *w, const struct kd_record *rec)
 {
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-	/*
-	 * Zero-copy: plain text that stays mapped, with its newline after
-	 * it, goes out from the input as it lies; with a -F stamp written
-	 * as dmesg writes it, the whole line does (one span, no copy, no
-	 * formatting).  Copying the text was most of what the writer cost.
-	 */
-	bool zc = w->line.iov && rec->text_stable && rec->text_plain &&
-		  rec->text_nl;
 	char *dst;
 	size_t n;
 
 	w->prev_usec = usec;
-	if (zc && rec->text_pre && !rec->caller[0]) {
-		kd_escape_buf_ref(&w->line, rec->text - rec->text_pre,
-				  rec->text_pre + rec->text_len + 1);
+	/*
+	 * A -F line whose stamp the reader found written as dmesg writes
+	 * it is the output line as it stands in the input: one copy of
+	 * stamp, text and newline, nothing formatted.
+	 */
+	if (rec->text_pre && rec->text_plain && rec->text_nl && !rec->caller[0]) {
+		put_str(w, rec->text - rec->text_pre, rec->text_pre + rec->text_len + 1);
 		return end_record(w);
 	}
 	dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
@@ -553,8 +543,9 @@ static inline int write_default(struct kd_writer *w, const struct kd_record *rec
 	if (rec->caller[0])
 		n += fmt_caller_direct(dst + n, rec->caller, (int)(char)w->caller_width);
 	w->line.len += n;
-	if (zc) {
-		kd_escape_buf_ref(&w->line, rec->text, rec->text_len + 1);
+	/* Plain text with its newline after it: one copy for both. */
+	if (rec->text_plain && rec->text_nl) {
+		put_str(w, rec->text, rec->text_len + 1);
 		return end_record(w);
 	}
 	if (rec->text_plain)

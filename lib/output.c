@@ -133,6 +133,5 @@ void kd_writer_free(struct kd_writer *w)
 	free(w->decode_prefix);
 	free(w->scratch);
 	free(w->line.data);
-	free(w->line.iov);
 	free(w);
 }

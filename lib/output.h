@@ -82,18 +82,6 @@ struct kd_output_opts {
 	 * stream changes.  Ignored with @follow.
 	 */
 	bool batch;
-
-	/*
-	 * With @batch: the caller keeps the source open until it has called
-	 * kd_writer_finish() (or kd_writer_free()), and @out is a stream on
-	 * a file descriptor.  The text writer may then send the text of
-	 * records that a mapped file lends (struct kd_record text_stable)
-	 * from where it lies, with writev(), instead of copying it into its
-	 * buffer.  The bytes are the same; errors reach the stream's error
-	 * flag and errno as before (see kd_escape_buf_flush()).  Ignored
-	 * with @follow.
-	 */
-	bool zero_copy;
 };
 
 struct kd_writer;

@@ -40,7 +40,6 @@ void kd_record_reset(struct kd_record *rec)
 	rec->caller[0] = '\0';
 	rec->text_len = 0;
 	rec->text_plain = false;
-	rec->text_stable = false;
 	rec->text_nl = false;
 	rec->text_pre = 0;
 	rec->text = rec->text_own;
@@ -83,7 +82,6 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 	rec->text = rec->text_own;
 	rec->text_len = len;
 	rec->text_plain = false;
-	rec->text_stable = false;
 	rec->text_nl = false;
 	rec->text_pre = 0;
 	return 0;

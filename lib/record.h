@@ -69,14 +69,10 @@ struct kd_record {
 	 */
 	bool text_plain;
 	/*
-	 * What a file reader knows about lent text, for a writer that sends
-	 * input bytes out as they lie instead of copying them (a writev()
-	 * straight from the mapped file).  All three are promises like
-	 * @text_plain: false/0 means "not known" and is always correct, and
+	 * What a reader knows about lent text, so that the text writer can
+	 * copy a line's pieces in one go.  Promises like @text_plain:
+	 * false/0 means "not known" and is always correct, and
 	 * kd_record_ref_text() and kd_record_set_text() clear them.
-	 * @text_stable: the lent bytes stay valid and unchanged until
-	 *   kd_source_close(), not only until the next read (a mapped file,
-	 *   never a pipe's window).
 	 * @text_nl: text[text_len] is a newline of the same input, so the
 	 *   text and the newline the writer ends the line with are one span.
 	 * @text_pre: the @text_pre input bytes right before @text are what
@@ -84,7 +80,6 @@ struct kd_record {
 	 *   "[%5ld.%06ld] " of @ts_usec (a -F line whose stamp is written
 	 *   as dmesg writes it, and no caller id).
 	 */
-	bool text_stable;
 	bool text_nl;
 	unsigned char text_pre;
 
@@ -132,7 +127,8 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len);
  * copying them.  The bytes are not NUL-terminated and must stay valid and
  * unchanged while the record is used (a reader's mapped or buffered input,
  * until its next read); kd_record_copy() makes an owned, terminated copy.
- * Clears text_plain like kd_record_set_text().
+ * Clears text_plain, text_nl and text_pre like kd_record_set_text(); the
+ * reader sets what it knows afterwards.
  */
 static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
 				      size_t len)
@@ -141,7 +137,6 @@ static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
 	rec->text = (char *)(uintptr_t)text;
 	rec->text_len = len;
 	rec->text_plain = false;
-	rec->text_stable = false;
 	rec->text_nl = false;
 	rec->text_pre = 0;
 }

@@ -412,8 +412,6 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	fs->pos = (size_t)(next - fs->data);
 	if (cut)
 		src->stats.truncated++;
-	/* A mapping outlives the next read; a window does not. */
-	rec->text_stable = lend && fs->map;
 	return 1;
 }
 

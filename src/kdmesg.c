@@ -236,8 +236,6 @@ static int print_records(struct ctl *c)
 		return print_raw_buffer(c);
 	}
 
-	/* The source is closed only after kd_writer_finish()/free() below. */
-	c->out.zero_copy = true;
 	rc = kd_writer_new(&w, &c->out, stdout);
 	if (rc < 0) {
 		errno = -rc;

@@ -19,11 +19,11 @@
  *  - -F lines are parsed in one pass (kd_syslog_parse_simple()) as the
  *    general code parses them, and -K headers read 48 bytes at a time
  *    as field by field;
- *  - what readers promise for zero-copy output (text_stable, text_nl,
- *    text_pre) holds, and the zero-copy writer (writev() from the
- *    input) prints the buffered writer's bytes: lent and owned text,
- *    escapes, more records than one writev() takes, short writes, a
- *    failed writev(), a pipe, and a closed pipe reported as EPIPE.
+ *  - what readers promise about lent text (text_nl, text_pre) holds,
+ *    and the writer's whole-line copies that rely on it print the bytes
+ *    it prints for the same records without those promises;
+ *  - -K without the dictionary (KD_SOURCE_NO_DICT): the same records
+ *    and the same counts of truncated records.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -32,8 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -168,7 +166,6 @@ struct recs {
 	struct kd_source_stats stats;
 	int rc;
 	size_t lent;	/* records whose text pointed into the input */
-	size_t stable;	/* ... and said it stays until the source closes */
 	size_t pre;	/* ... and said the stamp before it is dmesg's */
 	size_t promise_bad;	/* text_nl or text_pre that did not hold */
 };
@@ -194,7 +191,7 @@ static void recs_free(struct recs *rs)
 }
 
 /*
- * What a reader promises for zero-copy output must hold: text_nl, a
+ * What a reader promises for the writer's whole-line copies must hold: text_nl, a
  * newline after the text; text_pre, the input bytes before the text are
  * "[%5ld.%06ld] " of the stamp, and no caller id; both only on lent text.
  */
@@ -202,9 +199,7 @@ static void check_promises(struct recs *rs, const struct kd_record *r)
 {
 	bool lent = r->text != r->text_own;
 
-	if (r->text_stable)
-		rs->stable++;
-	if ((r->text_stable || r->text_nl || r->text_pre) && !lent)
+	if ((r->text_nl || r->text_pre) && !lent)
 		rs->promise_bad++;
 	if (r->text_nl && r->text[r->text_len] != '\n')
 		rs->promise_bad++;
@@ -383,10 +378,9 @@ static void test_syslog(void)
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(got.lent == want.n, "%s: every text lent (%zu of %zu)",
 		       what, got.lent, want.n);
-		tap_ok(got.promise_bad == 0 && got.stable > want.n / 2 &&
-		       got.pre > want.n / 2,
-		       "%s: zero-copy promises hold (%zu stable, %zu with the stamp)",
-		       what, got.stable, got.pre);
+		tap_ok(got.promise_bad == 0 && got.pre > want.n / 2,
+		       "%s: text_nl and text_pre hold (%zu with the stamp)",
+		       what, got.pre);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-F pipe, %s final newline",
@@ -402,8 +396,8 @@ static void test_syslog(void)
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(nplain_pipe == nplain && got.lent == want.n,
 		       "%s: same plain records as mapped, every text lent", what);
-		tap_ok(got.promise_bad == 0 && got.stable == 0 && got.pre > want.n / 2,
-		       "%s: a window's text is never stable; other promises hold", what);
+		tap_ok(got.promise_bad == 0 && got.pre > want.n / 2,
+		       "%s: text_nl and text_pre hold", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -594,8 +588,8 @@ static void test_kmsg(void)
 		 */
 		tap_ok(got.lent <= nplain && got.lent > want.n / 2,
 		       "%s: the plain records' text lent (%zu of %zu)", what, got.lent, want.n);
-		tap_ok(got.promise_bad == 0 && got.stable == got.lent && got.pre == 0,
-		       "%s: zero-copy promises hold (%zu stable)", what, got.stable);
+		tap_ok(got.promise_bad == 0 && got.pre == 0,
+		       "%s: text_nl holds, no text_pre", what);
 
 		/* Without the dictionary: the same records and counts else. */
 		{
@@ -640,8 +634,8 @@ static void test_kmsg(void)
 		tap_ok(got.stats.malformed == want.stats.malformed &&
 		       got.lent <= nplain && got.lent > want.n / 2,
 		       "%s: same malformed count, plain texts lent", what);
-		tap_ok(got.promise_bad == 0 && got.stable == 0,
-		       "%s: a window's text is never stable", what);
+		tap_ok(got.promise_bad == 0 && got.pre == 0,
+		       "%s: text_nl holds, no text_pre", what);
 		recs_free(&got);
 		recs_free(&want);
 		unlink(path);
@@ -878,50 +872,19 @@ static void test_writer(void)
 	}
 }
 
-/*
- * writev() as the zero-copy writer sees it in this test: the real system
- * call, but (wv_short) writing only part of what it is given, as a pipe
- * or a signal may, and failing once (wv_fail_at, counted in calls) as an
- * interrupted write does.  Defined here, it takes the place of the C
- * library's for this program.
- */
-static bool wv_short;
-static unsigned int wv_calls, wv_fail_at, wv_fail_errno;
-
-ssize_t writev(int fd, const struct iovec *iov, int cnt)
-{
-	struct iovec v[3];
-	int n;
-
-	wv_calls++;
-	if (wv_fail_at && wv_calls == wv_fail_at) {
-		errno = (int)wv_fail_errno;
-		return -1;
-	}
-	if (!wv_short || cnt == 0)
-		return syscall(SYS_writev, fd, iov, cnt);
-	/* At most three spans, the last one cut short. */
-	n = cnt < 3 ? cnt : 1 + (int)rnd(3);
-	memcpy(v, iov, (size_t)n * sizeof(*v));
-	if (v[n - 1].iov_len > 1)
-		v[n - 1].iov_len = 1 + rnd((unsigned int)v[n - 1].iov_len);
-	return syscall(SYS_writev, fd, v, n);
-}
-
-struct zc_input {
+struct line_input {
 	struct buf in;			/* the lines, as a -F file holds them */
 	struct kd_record *recs;
 	size_t n;
 };
 
 /*
- * Records whose text lies in one input buffer, as a mapped file lends
- * it: mostly plain text with a newline after it (text_nl), some with
- * the stamp before it written as dmesg writes it (text_pre), some not
- * stable, some with a caller id, some needing escapes, some empty, some
- * owning their text.
+ * Records whose text lies in one input buffer, as a reader lends it:
+ * mostly plain text with a newline after it (text_nl), some with the
+ * stamp before it written as dmesg writes it (text_pre), some with a
+ * caller id, some needing escapes, some empty, some owning their text.
  */
-static void zc_input_make(struct zc_input *z, size_t n)
+static void line_input_make(struct line_input *z, size_t n)
 {
 	static const char *odd[] = { "\x01", "caf\xc3\xa9", "two\nlines", "\xff", "\t" };
 	size_t *off = calloc(n, sizeof(*off)), *pre = calloc(n, sizeof(*pre));
@@ -973,9 +936,8 @@ static void zc_input_make(struct zc_input *z, size_t n)
 		}
 		kd_record_ref_text(r, t, len[i]);
 		r->text_plain = all_plain(t, len[i]);
-		r->text_stable = kind[i] != 4;
-		r->text_nl = true;
-		if (!r->caller[0] && rnd(4))
+		r->text_nl = kind[i] != 4;
+		if (!r->caller[0] && r->text_nl && rnd(4))
 			r->text_pre = (unsigned char)pre[i];
 	}
 	free(off);
@@ -984,7 +946,7 @@ static void zc_input_make(struct zc_input *z, size_t n)
 	free(kind);
 }
 
-static void zc_input_free(struct zc_input *z)
+static void line_input_free(struct line_input *z)
 {
 	for (size_t i = 0; i < z->n; i++)
 		kd_record_free(&z->recs[i]);
@@ -992,135 +954,42 @@ static void zc_input_free(struct zc_input *z)
 	free(z->in.p);
 }
 
-/* The records through a writer into @f; returns the last write's result. */
-static int zc_write(FILE *f, const struct zc_input *z, bool zero_copy)
+/*
+ * The writer's whole-line copies (text_pre: the input's stamp, text and
+ * newline at once; text_nl: text and newline at once) print what it
+ * prints for the same records without those promises (owned copies),
+ * record by record and batched, across many 64 KiB buffer flushes.
+ */
+static void test_whole_lines(void)
 {
-	struct kd_output_opts o = { .mode = KD_OUTPUT_TEXT, .caller_width = 6,
-				    .batch = true, .zero_copy = zero_copy };
-	struct kd_writer *w;
-	int rc = 0;
+	struct line_input z;
+	struct kd_record *copies;
 
-	if (kd_writer_new(&w, &o, f) < 0)
+	line_input_make(&z, 5000);
+	copies = calloc(z.n, sizeof(*copies));
+	if (!copies)
 		abort();
-	for (size_t i = 0; i < z->n && rc == 0; i++)
-		rc = kd_writer_write(w, &z->recs[i]);
-	if (rc == 0)
-		rc = kd_writer_finish(w);
-	kd_writer_free(w);
-	return rc;
-}
-
-/* What zc_write() puts in a file. */
-static char *zc_to_file(const struct zc_input *z, size_t *len)
-{
-	FILE *f = tmpfile();
-	char *out;
-	long n;
-
-	if (!f || zc_write(f, z, true) != 0 || fflush(f) != 0)
-		abort();
-	n = ftell(f);
-	out = malloc((size_t)n + 1);
-	rewind(f);
-	if (!out || fread(out, 1, (size_t)n, f) != (size_t)n)
-		abort();
-	fclose(f);
-	*len = (size_t)n;
-	return out;
-}
-
-static void test_zero_copy(void)
-{
-	struct zc_input z;
-	size_t wlen, glen;
-	char *want, *got;
-	FILE *f;
-
-	/* More records than one writev() takes, twice over. */
-	zc_input_make(&z, 3 * KD_ESCAPE_IOV_MAX + 17);
-	f = open_memstream(&want, &wlen);
-	if (!f || zc_write(f, &z, false) != 0)
-		abort();
-	fclose(f);
-
-	wv_calls = 0;
-	got = zc_to_file(&z, &glen);
-	tap_ok(wv_calls > 2, "zero-copy output is written with writev() (%u calls)", wv_calls);
-	tap_is_mem(got, glen, want, wlen, "zero-copy into a file: the buffered writer's bytes");
-	free(got);
-
-	wv_short = true;
-	got = zc_to_file(&z, &glen);
-	tap_is_mem(got, glen, want, wlen, "zero-copy with short writes: the same bytes");
-	free(got);
-
-	wv_calls = 0;
-	wv_fail_at = 3;
-	wv_fail_errno = EINTR;
-	got = zc_to_file(&z, &glen);
-	tap_is_mem(got, glen, want, wlen,
-		   "zero-copy after a failed writev(): stdio takes the rest, same bytes");
-	free(got);
-	wv_short = false;
-	wv_fail_at = 0;
-
-	/* Into a pipe, drained by a child into a file. */
-	{
-		int fds[2], status;
-		FILE *tmp = tmpfile(), *pf;
-		pid_t pid;
-		char *out;
-		long n;
-
-		if (!tmp || pipe(fds) < 0)
-			abort();
-		pid = fork();
-		if (pid == 0) {
-			char chunk[777];
-			ssize_t r;
-
-			close(fds[1]);
-			while ((r = read(fds[0], chunk, sizeof(chunk))) > 0)
-				if (fwrite(chunk, 1, (size_t)r, tmp) != (size_t)r)
-					_exit(1);
-			_exit(fflush(tmp) == 0 ? 0 : 1);
-		}
-		close(fds[0]);
-		pf = fdopen(fds[1], "w");
-		tap_ok(pf && zc_write(pf, &z, true) == 0, "zero-copy into a pipe: no error");
-		fclose(pf);
-		waitpid(pid, &status, 0);
-		n = ftell(tmp);
-		fseek(tmp, 0, SEEK_END);
-		n = ftell(tmp);
-		out = malloc((size_t)n + 1);
-		rewind(tmp);
-		if (!out || fread(out, 1, (size_t)n, tmp) != (size_t)n)
-			abort();
-		tap_is_mem(out, (size_t)n, want, wlen, "zero-copy into a pipe: the same bytes");
-		free(out);
-		fclose(tmp);
+	for (size_t i = 0; i < z.n; i++) {
+		kd_record_init(&copies[i]);
+		kd_record_copy(&copies[i], &z.recs[i]);
 	}
+	for (int batch = 0; batch <= 1; batch++) {
+		struct kd_output_opts o = { .mode = KD_OUTPUT_TEXT, .caller_width = 6,
+					    .batch = batch };
+		size_t wlen, glen;
+		char *want = write_records(&o, copies, z.n, &wlen);
+		char *got = write_records(&o, z.recs, z.n, &glen);
 
-	/* A reader that went away: reported as stdio reports it, EPIPE. */
-	for (int zc = 0; zc <= 1; zc++) {
-		int fds[2], rc, err;
-		FILE *pf;
-
-		if (pipe(fds) < 0)
-			abort();
-		close(fds[0]);
-		pf = fdopen(fds[1], "w");
-		errno = 0;
-		rc = zc_write(pf, &z, zc);
-		err = errno;
-		tap_ok(rc == -EIO && ferror(pf) && err == EPIPE,
-		       "%s writer, closed pipe: -EIO, stream error, errno EPIPE (rc %d, errno %d)",
-		       zc ? "zero-copy" : "buffered", rc, err);
-		fclose(pf);
+		tap_is_mem(got, glen, want, wlen, batch ?
+			   "lines copied whole, batched: the same bytes" :
+			   "lines copied whole, record by record: the same bytes");
+		free(want);
+		free(got);
 	}
-	free(want);
-	zc_input_free(&z);
+	for (size_t i = 0; i < z.n; i++)
+		kd_record_free(&copies[i]);
+	free(copies);
+	line_input_free(&z);
 }
 
 /* kd_record_reset() clears field by field: as good as a new record. */
@@ -1184,7 +1053,7 @@ int main(void)
 	test_kmsg_numbers();
 	test_kmsg_header();
 	test_writer();
-	test_zero_copy();
+	test_whole_lines();
 	test_record_reset();
 	return tap_done();
 }
