@@ -357,88 +357,119 @@ static const char *parse_header(const char *p, const char *end,
 }
 
 /*
- * A number of 1 to 15 digits at @p into *@v, by words: returns the byte
- * after it, or NULL (no digit, or 16 or more: parse_u64() then decides).
+ * The value of the @n digits at @p (1..16, known to be digits), with one
+ * or two word loads (kd_scan_digits8_value()).
  */
-static inline const char *word_number(const char *p, uint64_t *v)
+static inline uint64_t digits_value(const char *p, unsigned int n)
 {
-	static const uint32_t pow10[8] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+	static const uint32_t pow10[9] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 	};
-	uint64_t a = kd_scan_load8(p), b;
-	unsigned int k = kd_scan_lead_digits8(a);
 
-	if (k < 8) {
-		if (k == 0)
-			return NULL;
-		*v = kd_scan_digits8_value(a, k);
-		return p + k;
-	}
-	b = kd_scan_load8(p + 8);
-	k = kd_scan_lead_digits8(b);
-	if (k == 8)
-		return NULL;
-	*v = (uint64_t)kd_scan_digits8_value(a, 8) * pow10[k] +
-	     (k ? kd_scan_digits8_value(b, k) : 0);
-	return p + 8 + k;
+	if (n <= 8)
+		return kd_scan_digits8_value(kd_scan_load8(p), n);
+	return (uint64_t)kd_scan_digits8_value(kd_scan_load8(p), 8) * pow10[n - 8] +
+	       kd_scan_digits8_value(kd_scan_load8(p + 8), n - 8);
 }
 
+#ifdef __SSE2__
+/* Bit i (0 <= i < 48) set where byte i of @v0, @v1, @v2 is in @m's test. */
+#define MASK48(t) ((uint64_t)(unsigned int)_mm_movemask_epi8(t(v0)) |	\
+		   (uint64_t)(unsigned int)_mm_movemask_epi8(t(v1)) << 16 |	\
+		   (uint64_t)(unsigned int)_mm_movemask_epi8(t(v2)) << 32)
+#endif
+
 /*
- * parse_header() for the header the kernel writes,
- * "pri,seq,usec,F[,caller=Xnnn];" (F one flag byte, X 'T' or 'C', up to
- * eight digits), read in that order with word loads and no search:
- * parse_header() field by field was a third of reading a -K dump.
- * Anything else goes to parse_header(), so the result is always
- * parse_header()'s: for this shape its field loop sees the flag (a
- * continuation when it is 'c'), then the caller id.
+ * parse_header() for the header of a record as the kernel writes it,
+ * "pri,seq,usec[,fields];" within 48 bytes, numbers of at most 9, 16
+ * and 16 digits: one look at the 48 bytes finds the separators and
+ * proves that the numbers are digits, and each number is read with one
+ * or two word loads (it was a third of reading a -K dump, number by
+ * number).  Anything else, and any input that parse_header() would
+ * refuse, goes to parse_header(), so the result is always
+ * parse_header()'s.  The field loop below is parse_header()'s, over the
+ * separators found here: with no newline or NUL before the ';',
+ * field_end() stops exactly there.
  */
 static const char *parse_header_fast(const char *p, const char *end,
 				     struct kd_record *rec)
 {
-	/* "caller=" as the first seven bytes of a little-endian word. */
-	const uint64_t caller_eq = 0x003d72656c6c6163ULL;
-	uint64_t pri, seq, usec;
-	const char *q, *id;
-	unsigned int k;
-	bool cont = false;
+#ifdef __SSE2__
+	const __m128i semi_c = _mm_set1_epi8(';'), comma_c = _mm_set1_epi8(','),
+		      nl_c = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
+		      d_lo = _mm_set1_epi8('0' - 1), d_hi = _mm_set1_epi8('9' + 1);
+	__m128i v0, v1, v2;
+	uint64_t semi, sep, other, below, pri, usec;
+	unsigned int s, a, b, c;
+	bool first = true;
 
-	/* Room for every load below: the header is under 48 bytes. */
+	/* The loads reach 48 + 16 bytes in (a number's second word). */
 	if (end - p < 64)
 		return parse_header(p, end, rec);
-	q = word_number(p, &pri);
-	if (!q || q - p > 9 || *q != ',')
+	v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+	v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+	v2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
+#define IS_SEMI(v) _mm_cmpeq_epi8((v), semi_c)
+#define IS_COMMA(v) _mm_cmpeq_epi8((v), comma_c)
+#define IS_STOP(v) _mm_or_si128(_mm_cmpeq_epi8((v), nl_c), _mm_cmpeq_epi8((v), zero))
+#define IS_DIGIT(v) _mm_and_si128(_mm_cmpgt_epi8((v), d_lo), _mm_cmplt_epi8((v), d_hi))
+	semi = MASK48(IS_SEMI);
+	if (!semi)
 		return parse_header(p, end, rec);
-	q = word_number(q + 1, &seq);
-	if (!q || *q != ',')
+	s = (unsigned int)__builtin_ctzll(semi);
+	below = (1ULL << s) - 1;
+	/* Separators before the ';', then the ';' itself. */
+	sep = (MASK48(IS_COMMA) & below) | (1ULL << s);
+	/* The ';' stays in @sep until the field loop reaches it. */
+	a = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	if (a == s)
 		return parse_header(p, end, rec);
-	q = word_number(q + 1, &usec);
-	if (!q || (*q != ',' && *q != ';'))
+	b = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	if (b == s)
 		return parse_header(p, end, rec);
-	if (*q == ',') {
-		/* One flag byte, then ';' or the caller id. */
-		q++;
-		if (*q == ',' || *q == ';' || *q == '\n' || *q == '\0' ||
-		    (q[1] != ',' && q[1] != ';'))
-			return parse_header(p, end, rec);
-		cont = *q == 'c';
-		q++;
-		if (*q == ',') {
-			id = q + 8;
-			k = kd_scan_lead_digits8(kd_scan_load8(id + 1));
-			if ((kd_scan_load8(q + 1) & 0x00ffffffffffffffULL) != caller_eq ||
-			    (*id != 'T' && *id != 'C') || k == 0 || k == 8 ||
-			    id[1 + k] != ';')
-				return parse_header(p, end, rec);
-			set_caller(rec, id, id + 1 + k, end);
-			q = id + 1 + k;
-		}
+	c = (unsigned int)__builtin_ctzll(sep);
+	sep &= sep - 1;
+	/*
+	 * pri "," seq "," usec: all digits but the two commas, no field
+	 * empty, no number too long; and no newline or NUL up to the ';'.
+	 */
+	other = ~(MASK48(IS_DIGIT) | (1ULL << a) | (1ULL << b)) & ((1ULL << c) - 1);
+	if (other || a == 0 || a > 9 || b - a - 1 == 0 ||
+	    b - a - 1 > 16 || c - b - 1 == 0 || c - b - 1 > 16 ||
+	    (MASK48(IS_STOP) & below))
+		return parse_header(p, end, rec);
+#undef IS_SEMI
+#undef IS_COMMA
+#undef IS_STOP
+#undef IS_DIGIT
+	pri = digits_value(p, a);
+	rec->seq = digits_value(p + a + 1, b - a - 1);
+	usec = digits_value(p + b + 1, c - b - 1);
+
+	/* Flags, then optional "name=value" fields, up to the ';'. */
+	while (c != s) {
+		const char *f = p + c + 1, *e;
+
+		c = (unsigned int)__builtin_ctzll(sep);
+		sep &= sep - 1;
+		e = p + c;
+		if (e - f > 7 && memcmp(f, "caller=", 7) == 0)
+			set_caller(rec, f + 7, e, end);
+		else if (first && e - f == 1 && *f == 'c')
+			rec->flags |= KD_REC_CONT;
+		first = false;
 	}
+
 	rec->facility = (int)((pri & 0x3f8) >> 3);
 	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI | (cont ? KD_REC_CONT : 0);
-	rec->seq = seq;
+	rec->flags |= KD_REC_HAS_PRI;
 	rec->ts_usec = (int64_t)usec;
-	return q + 1;	/* after the ';' */
+	return p + s + 1;
+#else
+	return parse_header(p, end, rec);
+#endif
 }
 
 /* The first newline, NUL or backslash in [p, end), or @end. */
