@@ -2,13 +2,16 @@
 # check-kernel.sh - boot test of the CONFIG_KPRINT patch series (issue 3).
 #
 # Builds Linux 6.12 (Debian's linux-source-6.12) from tinyconfig plus
-# kernel-patch/kconfig.fragment five times: with the series in
+# kernel-patch/kconfig.fragment seven times: with the series in
 # kernel-patch/series applied as variant "kprint" (CONFIG_KPRINT=y) and
 # variant "stock" (CONFIG_KPRINT=n), and without it as variant "pristine"
-# (only built, to check that "stock" is byte-for-byte unchanged); issue 4's
-# compile-time cut-off as variants "cut4" (CONFIG_KPRINT_MIN_LOGLEVEL=4,
-# init/main.c kept by CONFIG_KPRINT_KEEP_PATHS) and "cut0" (=0).
-# Builds kernel-patch/test-module against each, boots
+# (only built, to check that "stock" is byte-for-byte unchanged); the same
+# pair without CONFIG_BUG as "stocknb" and "pristinenb" (only built: with
+# no WARN()/BUG() table, no line number can differ, so the bzImages must be
+# identical); issue 4's compile-time cut-off as variants "cut4"
+# (CONFIG_KPRINT_MIN_LOGLEVEL=4, init/main.c kept by
+# CONFIG_KPRINT_KEEP_PATHS) and "cut0" (=0).
+# Builds kernel-patch/test-module against each booted variant, boots
 # each under qemu-system-x86_64 with an initramfs (busybox, the module,
 # kmsg-dump, util-linux dmesg, kdmesg), captures /dev/kmsg, dmesg and
 # kdmesg output on a second serial port, and checks the records on the host
@@ -16,7 +19,7 @@
 # "N passed, N failed"; the exit status is non-zero on any failure.
 #
 # Usage: check-kernel.sh [--kdmesg PATH]
-#                        [--variants "kprint stock pristine cut4 cut0"]
+#                        [--variants "kprint stock pristine stocknb pristinenb cut4 cut0"]
 #                        [--jobs N] [--timeout SEC] [--bench N] [--clean]
 #                        [--patches DIR]  (series + patches; default: this dir)
 # Environment:
@@ -48,7 +51,7 @@ SRC=$CACHE/src
 JOBS=$(nproc)
 BOOT_TIMEOUT=300
 BENCH_N=5000
-VARIANTS="kprint stock pristine cut4 cut0"
+VARIANTS="kprint stock pristine stocknb pristinenb cut4 cut0"
 # records of INFO level kprint_api.ko emits for the ring-exhaustion test:
 # ~160 bytes of text and arguments each, so 4000 overwrite the 128 KiB ring
 # (LOG_BUF_SHIFT=17) and its 4096 descriptors
@@ -160,6 +163,13 @@ KCONFIG_VARIANT_stock='# CONFIG_KPRINT is not set'
 # the stock variant must come out byte-for-byte identical to it
 # shellcheck disable=SC2034
 KCONFIG_VARIANT_pristine=''
+# The same pair with CONFIG_BUG off, as tinyconfig (and issue 3's config)
+# has it; the fragment turns it on for issue 4's WARN()/BUG() checks.
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_stocknb='# CONFIG_KPRINT is not set
+# CONFIG_BUG is not set'
+# shellcheck disable=SC2034
+KCONFIG_VARIANT_pristinenb='# CONFIG_BUG is not set'
 # Issue 4's compile-time cut-off.  cut4 keeps init/main.c by the Kconfig
 # path list: it prints at notice ("Kernel command line:") and info ("Run
 # /init as init process") level in every boot, on any hardware, and is not
@@ -178,7 +188,18 @@ KBUILD_ID=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 	KBUILD_BUILD_USER=kdmesg KBUILD_BUILD_HOST=kdmesg KBUILD_BUILD_VERSION=1)
 
 variant_src() {
-	if [ "$1" = pristine ]; then echo "$PRISTINE"; else echo "$SRC"; fi
+	case $1 in
+	pristine | pristinenb) echo "$PRISTINE" ;;
+	*) echo "$SRC" ;;
+	esac
+}
+
+# Variants that are only built (for compare_pair), not booted.
+build_only() {
+	case $1 in
+	pristine | pristinenb | stocknb) return 0 ;;
+	*) return 1 ;;
+	esac
 }
 
 unpack_pristine() {
@@ -283,7 +304,7 @@ make_config() {
 build_kernel() {
 	local variant=$1 key=$2 dir=$CACHE/$1 obj=$CACHE/$1/obj src targets=(bzImage modules)
 	src=$(variant_src "$variant")
-	[ "$variant" != pristine ] || targets=(bzImage)
+	! build_only "$variant" || targets=(bzImage)
 	mkdir -p "$obj"
 	if [ -f "$obj/.kdmesg-key" ] && [ "$(cat "$obj/.kdmesg-key")" = "$key" ] &&
 		[ -f "$obj/arch/x86/boot/bzImage" ]; then
@@ -310,7 +331,7 @@ build_key() {
 	local variant=$1 var=KCONFIG_VARIANT_$1
 	{
 		echo "tarball $(stat -c '%s %Y' "$TARBALL")"
-		if [ "$variant" != pristine ]; then
+		if [ "$(variant_src "$variant")" = "$SRC" ]; then
 			for p in "${SERIES_PATCHES[@]}"; do
 				echo "patch $(basename "$p")"
 				cat "$p"
@@ -456,7 +477,7 @@ vmlinux_diff() {
 	for sec in $(size -A "$va" | awk 'NF == 3 && $2 > 0 && $1 ~ /^\./ { print $1 }'); do
 		if ! cmp -s <(objcopy -O binary -j "$sec" "$va" /dev/stdout 2>/dev/null) \
 			<(objcopy -O binary -j "$sec" "$vb" /dev/stdout 2>/dev/null); then
-			note "stock vs pristine: section $sec differs"
+			note "vmlinux: section $sec differs"
 		fi
 	done
 	base=$(readelf -SW "$vb" | awk '$2 == ".data" { print $4 }')
@@ -467,7 +488,7 @@ vmlinux_diff() {
 			addr=$(printf '%016x' $((16#$base + off - 1)))
 			awk -v a="$addr" '$1 <= a { last = $3 } $1 > a { print last; exit }' "$map"
 		done | sort | uniq -c | while read -r n sym; do
-			note "stock vs pristine: .data differs in $sym ($n bytes)"
+			note "vmlinux: .data differs in $sym ($n bytes)"
 		done || true
 }
 
@@ -519,38 +540,42 @@ open(dst, "wb").write(data)
 PY
 }
 
-compare_stock() {
-	local s=$CACHE/stock/obj p=$CACHE/pristine/obj bad=0 v moved
+compare_pair() {
+	local a=$1 b=$2 s=$CACHE/$1/obj p=$CACHE/$2/obj bad=0 v moved what
 	[ -f "$s/.kdmesg-key" ] && [ -f "$p/.kdmesg-key" ] || return 0
-	for v in stock pristine; do
+	for v in "$a" "$b"; do
 		objcopy --strip-all -R .notes -R .comment "$CACHE/$v/obj/vmlinux" \
 			"$CACHE/$v/vmlinux.stripped"
 	done
-	moved=$(bug_lines_masked "$CACHE/stock/vmlinux.stripped" \
-		"$CACHE/stock/vmlinux.masked" "$CACHE/pristine/vmlinux.stripped") || bad=1
-	bug_lines_masked "$CACHE/pristine/vmlinux.stripped" "$CACHE/pristine/vmlinux.masked" || bad=1
-	if ! cmp -s "$CACHE/stock/vmlinux.masked" "$CACHE/pristine/vmlinux.masked"; then
+	moved=$(bug_lines_masked "$CACHE/$a/vmlinux.stripped" \
+		"$CACHE/$a/vmlinux.masked" "$CACHE/$b/vmlinux.stripped") || bad=1
+	bug_lines_masked "$CACHE/$b/vmlinux.stripped" "$CACHE/$b/vmlinux.masked" || bad=1
+	if ! cmp -s "$CACHE/$a/vmlinux.masked" "$CACHE/$b/vmlinux.masked"; then
 		bad=1
-		note "stock vs pristine: vmlinux differs beyond symbol names and WARN()/BUG() line numbers"
+		note "$a vs $b: vmlinux differs beyond symbol names and WARN()/BUG() line numbers"
 	fi
 	if [ -n "$moved" ]; then
-		note "stock vs pristine: $(wc -l <<< "$moved") WARN()/BUG() table entries record other source lines (file:pristine:stock):"
+		note "$a vs $b: $(wc -l <<< "$moved") WARN()/BUG() table entries record other source lines (file:$b:$a):"
 		sed 's/^/#   /' <<< "$moved"
 		cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage" ||
-			note "stock vs pristine: so the bzImage, which compresses vmlinux, differs too"
+			note "$a vs $b: so the bzImage, which compresses vmlinux, differs too"
 	elif ! cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage"; then
 		bad=1
-		note "stock vs pristine: bzImage differs"
+		note "$a vs $b: bzImage differs"
 	fi
 	cmp -s "$s/vmlinux" "$p/vmlinux" ||
-		note "stock vs pristine: vmlinux symbol table differs (initcall names carry line numbers)"
-	local what="stock: CONFIG_KPRINT=n kernel is the unpatched one (vmlinux byte-for-byte but symbol names and WARN()/BUG() line numbers; bzImage identical when no line number moved)"
+		note "$a vs $b: vmlinux symbol table differs (initcall names carry line numbers)"
+	if grep -q '^CONFIG_BUG=y' "$s/.config"; then
+		what="$a: CONFIG_KPRINT=n kernel is the unpatched one (vmlinux byte-for-byte but symbol names and WARN()/BUG() line numbers; bzImage identical when no line number moved)"
+	else
+		what="$a: CONFIG_KPRINT=n kernel without CONFIG_BUG is the unpatched one (bzImage byte-for-byte; vmlinux but symbol names)"
+	fi
 	if [ $bad -eq 0 ]; then
 		stage_ok "$what"
 	else
 		diff <(size -A "$p/vmlinux" | awk 'NF == 3 { print $1, $2 }') \
 			<(size -A "$s/vmlinux" | awk 'NF == 3 { print $1, $2 }') |
-			sed -n 's/^[<>]/# stock vs pristine section size: &/p' | head -n 20 || true
+			sed -n "s/^[<>]/# $a vs $b section size: &/p" | head -n 20 || true
 		vmlinux_diff "$p/vmlinux" "$s/vmlinux" "$s/System.map"
 		stage_fail "$what"
 	fi
@@ -586,7 +611,7 @@ main() {
 			stage_fail "$v: kernel builds (see $CACHE/$v/build.log)"
 			continue
 		fi
-		[ "$v" != pristine ] || continue
+		! build_only "$v" || continue
 		if [ -s "$CACHE/$v/cfg/frag.mismatch" ]; then
 			while IFS= read -r line; do
 				note "$v: config fragment line not in .config: $line"
@@ -607,13 +632,16 @@ main() {
 		fi
 	done
 	if [[ " $VARIANTS " == *" stock "* && " $VARIANTS " == *" pristine "* ]]; then
-		compare_stock
+		compare_pair stock pristine
+	fi
+	if [[ " $VARIANTS " == *" stocknb "* && " $VARIANTS " == *" pristinenb "* ]]; then
+		compare_pair stocknb pristinenb
 	fi
 	note "checking records"
 	local args=(--stages "$PRE_TAP" --module-src "$HERE/test-module/kprint_test.c"
 		--api-src "$HERE/test-module/kpapi.c" --src "$SRC")
 	for v in $VARIANTS; do
-		[ "$v" = pristine ] || args+=(--"$v" "$CACHE/$v")
+		build_only "$v" || args+=(--"$v" "$CACHE/$v")
 	done
 	python3 "$HERE/check-records.py" "${args[@]}"
 }
