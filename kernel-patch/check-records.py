@@ -497,6 +497,17 @@ def diff_diag(a, b, la="kprint", lb="stock", limit=8):
 API_MODULE = "kprint_api"
 API_SRC = "kpapi.c"
 KEEP_SRC = "kpapi_keep.c"
+ASM_SRC = "kpapi_asm.S"
+
+
+def asm_site_line():
+    """The line of the KPRINT_ASM_SITE() of kpapi_asm.S (its CODE_LINE)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-module", ASM_SRC)
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith("KPRINT_ASM_SITE("):
+                return n
+    return None
 # kprint_<level>() calls of kpapi.c: tag -> level
 API_LEVELS = {"lvl_default": 4, "lvl_emerg": 0, "lvl_alert": 1, "lvl_crit": 2, "lvl_err": 3,
               "lvl_error": 3, "lvl_warn": 4, "lvl_warning": 4, "lvl_notice": 5,
@@ -857,6 +868,26 @@ def check_api(tap, name, b, api_mk, src):
               ["records: %s" % [(r.level, r.text, r.args()) for r in a]] if not ok else [])
     if a:
         print("# %s: kprint_asm record: FORMAT=%s ARGs=%s" % (name, a[0].dict.get("FORMAT"), a[0].args()))
+    # kprint_asm_site: an assembly caller with a KPRINT_ASM_SITE() descriptor
+    a = [r for r in ar if api_tag(r) == "asm_site"]
+    d = []
+    if len(a) != 1:
+        d.append("%d kpapi:asm_site records" % len(a))
+    else:
+        r = a[0]
+        want = {"CODE_FILE": ASM_SRC, "CODE_LINE": str(asm_site_line()),
+                "CODE_FUNC": "kpapi_asm_site_call", "MODULE": API_MODULE,
+                "FORMAT": "kpapi:asm_site level=%d from=%s"}
+        for k, v in want.items():
+            got = r.dict.get(k)
+            if got is None or not (got.endswith("/" + v) if k == "CODE_FILE" else got == v):
+                d.append("%s=%s, expected %s" % (k, got, v))
+        if r.level != 3 or not r.text.endswith("kpapi:asm_site level=3 from=asm_site"):
+            d.append("level %d text %s" % (r.level, show(r.text)))
+        if r.args() != ["3", "asm_site"]:
+            d.append("ARGs %s, expected ['3', 'asm_site']" % r.args())
+    tap.check(not d, "%s: kprint_asm_site() called from assembly with a KPRINT_ASM_SITE() descriptor: "
+              "CODE_FILE/LINE/FUNC, MODULE, FORMAT, ARGn, level" % name, d)
     # kprint_early from a module
     e1 = [r for r in ar if api_tag(r) == "early_module"]
     e2 = [r for r in ar if api_tag(r) == "early_module_default"]
@@ -895,6 +926,12 @@ def check_early(tap, name, b, src):
             later = [ts_of(x) for x in recs[i + 1:i + 6] if ts_of(x) is not None]
             if t is None or (later and t > min(later)):
                 d.append("timestamp %s later than the next records' %s" % (t, later))
+            # stored before the next printk, not after setup_log_buf():
+            # no earlier seq has a later timestamp
+            earlier = [ts_of(x) for x in recs[max(0, i - 50):i] if ts_of(x) is not None]
+            if t is not None and earlier and max(earlier) > t:
+                d.append("seq %d, timestamp %s, but earlier records have timestamps up to %s"
+                         % (r.seq, t, max(earlier)))
             print("# %s: early record seq %d ts %s: %s" % (name, r.seq, t, show(r.text, 80)))
         tap.check(not d, "%s: early-boot kprint_early() record of %s:%d is in the log with its fields, "
                   "in time order" % (name, f, ln), d)
@@ -942,8 +979,18 @@ def check_reserve(tap, name, b):
                   % (name, r.seq, "seq %d %s" % (fl[0].seq, fl[0].text[:40]) if fl else "none"))
         if not any(r != "EPIPE" and api_tag(r) == "reserve_after" for r in after):
             d.append("no kpapi:reserve_after record at the end")
+        db = [r for r in after if r != "EPIPE" and api_tag(r) == "reserve_dumpbuf"]
+        m = re.search(r"blocks=(\d+) found_in=(-?\d+)", db[0].text) if db else None
+        if not m:
+            d.append("no kpapi:reserve_dumpbuf record (kmsg_dump_get_buffer() walk)")
+        elif int(m.group(1)) < 2 or m.group(2) != m.group(1):
+            d.append("kmsg_dump_get_buffer(): %s blocks, the EMERG record in block %s, "
+                     "expected in the last (oldest)" % (m.group(1), m.group(2)))
+        else:
+            print("# %s: reserve: kmsg_dump_get_buffer() gave %s blocks, the EMERG record in the last"
+                  % (name, m.group(1)))
     tap.check(not d, "%s: ring exhaustion: a reader that did not read sees EPIPE, then the EMERG record "
-              "with its own seq (reserve)" % name, d[:6])
+              "with its own seq (reserve); kmsg_dump_get_buffer() returns it in its oldest block" % name, d[:6])
 
 
 def check_levels(tap, name, b, cut, api_recs=None, keep=()):

@@ -18,11 +18,13 @@
  *   kpapi_keep.c  compiled with -DKPRINT_KEEP_FILE (see Kbuild): the same
  *                 per-level messages ("kpapi:keep_*"), which must survive
  *                 any cut-off;
- *   kpapi_asm.S   an assembly caller of kprint_asm().
+ *   kpapi_asm.S   assembly callers of kprint_asm() (no call site) and of
+ *                 kprint_asm_site() (a KPRINT_ASM_SITE() descriptor).
  *
  * Parameters:
  *   flood=N  (write at runtime) emit one EMERG record "kpapi:reserve_emerg"
- *            and then N INFO records, enough to overwrite the whole ring
+ *            and then N INFO records, enough to overwrite the whole ring,
+ *            then read the log with kmsg_dump_get_buffer() ("kpapi:reserve_dumpbuf")
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -38,6 +40,9 @@
 #include <linux/cpumask.h>
 #include <linux/jiffies.h>
 #include <linux/delay.h>
+#include <linux/kmsg_dump.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #if __has_include(<linux/kprint.h>)
 #include <linux/kprint.h>
 #endif
@@ -122,12 +127,19 @@ static void kp_levels(void)
 /* ---- kprint_asm() from assembly (kpapi_asm.S) ---- */
 static void kp_asm(void)
 {
-#ifdef KPAPI_HAVE_ASM_SYM
-	int ret = kpapi_asm_call();
+	int __maybe_unused ret;
 
+#ifdef KPAPI_HAVE_ASM_SYM
+	ret = kpapi_asm_call();
 	pr_emerg("kpapi:asm_ret ret=%d\n", ret);
 #else
 	KPAPI_MISSING("kprint_asm");
+#endif
+#ifdef KPAPI_HAVE_ASM_SITE
+	ret = kpapi_asm_site_call();
+	pr_emerg("kpapi:asm_site_ret ret=%d\n", ret);
+#else
+	KPAPI_MISSING("kprint_asm_site");
 #endif
 }
 
@@ -332,6 +344,35 @@ static void kp_groups(void)
 }
 
 /* ---- ring flood for the EMERG reserve ---- */
+
+/*
+ * After the flood: read the whole log as a kmsg dumper (pstore) does, with
+ * kmsg_dump_get_buffer() in 4 KiB blocks, youngest block first.  The EMERG
+ * record the flood overwrote must come back from the reserve, in the last
+ * (oldest) block.
+ */
+static void kp_dump_buffer(void)
+{
+	const size_t size = 4096;
+	struct kmsg_dump_iter iter;
+	int blocks = 0, found = -1;
+	char *buf;
+	size_t len;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return;
+	kmsg_dump_rewind(&iter);
+	while (blocks < 10000 &&
+	       kmsg_dump_get_buffer(&iter, false, buf, size, &len)) {
+		blocks++;
+		if (strnstr(buf, "kpapi:reserve_emerg marker=4711", len))
+			found = blocks;
+	}
+	kfree(buf);
+	pr_emerg("kpapi:reserve_dumpbuf blocks=%d found_in=%d\n", blocks, found);
+}
+
 static int kp_flood_set(const char *val, const struct kernel_param *kp)
 {
 	int ret = param_set_int(val, kp);
@@ -345,6 +386,7 @@ static int kp_flood_set(const char *val, const struct kernel_param *kp)
 		kprint_info("kpapi:flood i=%d pad=%s", i,
 			    "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
 	kprint_emerg("kpapi:reserve_after n=%d", n);
+	kp_dump_buffer();
 #else
 	pr_emerg("kpapi:reserve_emerg marker=%d\n", 4711);
 	for (i = 0; i < n; i++)

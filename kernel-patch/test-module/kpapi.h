@@ -8,5 +8,9 @@ void kpapi_keep_messages(void);
 /* kpapi_asm.S: calls kprint_asm(6, fmt, 6, "asm"); returns its result */
 asmlinkage int kpapi_asm_call(void);
 #endif
+#ifdef KPAPI_HAVE_ASM_SITE
+/* kpapi_asm.S: calls kprint_asm_site(&site, 3, 3, "asm_site") */
+asmlinkage int kpapi_asm_site_call(void);
+#endif
 
 #endif

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Part of the kprint_api test module: an assembly caller of kprint_asm(),
- * the entry point of issue 4 for assembly code.  Built only when the
- * kernel exports kprint_asm (see Kbuild).
+ * Part of the kprint_api test module: assembly callers of kprint_asm(),
+ * the entry point of issue 4 for assembly code, without a call site and
+ * with one (kprint_asm_site(), KPRINT_ASM_SITE()).  Built only when the
+ * kernel exports them (see Kbuild).
  */
 #include <linux/linkage.h>
+#ifdef KPAPI_HAVE_ASM_SITE
+#include <linux/kprint_asm.h>
+#endif
 
 #ifdef KPAPI_HAVE_ASM_SYM
 	.section .rodata.str1.1, "aMS", @progbits, 1
@@ -26,4 +30,27 @@ SYM_FUNC_START(kpapi_asm_call)
 	pop	%rbx
 	RET
 SYM_FUNC_END(kpapi_asm_call)
+#endif
+
+#ifdef KPAPI_HAVE_ASM_SITE
+/* the line of this KPRINT_ASM_SITE() is the record's CODE_LINE */
+KPRINT_ASM_SITE(.Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s")
+
+	.section .rodata.str1.1, "aMS", @progbits, 1
+.Lkpapi_site_from:
+	.asciz "asm_site"
+
+	.text
+/* int kpapi_asm_site_call(void): kprint_asm_site(&site, 3, 3, "asm_site") */
+SYM_FUNC_START(kpapi_asm_site_call)
+	push	%rbx			/* realigns the stack to 16 bytes */
+	leaq	.Lkpapi_site(%rip), %rdi
+	mov	$3, %esi
+	mov	$3, %edx
+	leaq	.Lkpapi_site_from(%rip), %rcx
+	xor	%eax, %eax		/* varargs: no vector registers */
+	call	kprint_asm_site
+	pop	%rbx
+	RET
+SYM_FUNC_END(kpapi_asm_site_call)
 #endif
