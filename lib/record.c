@@ -22,32 +22,6 @@ void kd_record_init(struct kd_record *rec)
 	rec->ts_usec = KD_NO_TIME;
 }
 
-void kd_record_reset(struct kd_record *rec)
-{
-	/*
-	 * Field by field, not kd_record_init() and a restore: this runs once
-	 * per record, and clearing the whole struct was a visible part of
-	 * reading a large dump.  The caller id is a string; only its first
-	 * byte needs clearing.  Dictionary buffers stay with their entries
-	 * for the next record.  A field added to struct kd_record needs a
-	 * line here (test-fastpath checks a reset record against a new one).
-	 */
-	rec->seq = KD_NO_SEQ;
-	rec->facility = KD_NO_FACILITY;
-	rec->level = KD_NO_LEVEL;
-	rec->ts_usec = KD_NO_TIME;
-	rec->flags = 0;
-	rec->caller[0] = '\0';
-	rec->text_len = 0;
-	rec->text_plain = false;
-	rec->text_nl = false;
-	rec->text_pre = 0;
-	rec->text = rec->text_own;
-	if (rec->text_own)
-		rec->text_own[0] = '\0';
-	rec->dict_len = 0;
-}
-
 void kd_record_free(struct kd_record *rec)
 {
 	for (size_t i = 0; i < rec->dict_cap; i++)
