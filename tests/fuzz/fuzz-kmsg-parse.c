@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* fuzz-kmsg-parse.c - libFuzzer target: any bytes as one /dev/kmsg record. */
+/* fuzz-kmsg-parse.c - libFuzzer target: any bytes as one /dev/kmsg record;
+ * where kd_kmsg_parse_simple() takes the start of the bytes as a record,
+ * it must read it as kd_kmsg_parse() reads the span the -K splitter cuts,
+ * with and without the dictionary. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -7,6 +10,54 @@
 #include "kmsg-parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int same(const struct kd_record *a, const struct kd_record *b, int dict)
+{
+	if (a->seq != b->seq || a->facility != b->facility || a->level != b->level ||
+	    a->ts_usec != b->ts_usec || a->flags != b->flags ||
+	    strcmp(a->caller, b->caller) != 0 || a->text_len != b->text_len ||
+	    memcmp(a->text, b->text, a->text_len) != 0)
+		return 0;
+	if (!dict)
+		return 1;
+	if (a->dict_len != b->dict_len)
+		return 0;
+	for (size_t i = 0; i < a->dict_len; i++)
+		if (strcmp(a->dict[i].key, b->dict[i].key) != 0 ||
+		    a->dict[i].value_len != b->dict[i].value_len ||
+		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len) != 0)
+			return 0;
+	return 1;
+}
+
+static void check_simple(const char *buf, size_t size)
+{
+	static struct kd_record s, g;
+	static int init;
+	static const unsigned int modes[] = { 0, KD_KMSG_LEND, KD_KMSG_LEND | KD_KMSG_NO_DICT };
+
+	if (!init) {
+		kd_record_init(&s);
+		kd_record_init(&g);
+		init = 1;
+	}
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		unsigned int cs, cg;
+		const char *next = kd_kmsg_parse_simple(buf, buf + size, &s, &cs, modes[m]);
+		size_t span;
+
+		if (!next)
+			continue;
+		if (next <= buf || next > buf + size)
+			__builtin_trap();
+		/* Up to a NUL byte, or up to and with the newline before the next record. */
+		span = (size_t)(next - buf) - (next[-1] == '\0');
+		if (kd_kmsg_parse(buf, span, &g, &cg) != 0 || cs != cg ||
+		    !same(&s, &g, !(modes[m] & KD_KMSG_NO_DICT)) || !s.text_plain ||
+		    (s.text_nl && s.text[s.text_len] != '\n') || s.text_pre)
+			__builtin_trap();
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -33,5 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (kd_kmsg_unescape(out, sizeof(out), (const char *)data, size, &more) > sizeof(out))
 		__builtin_trap();
+	check_simple((const char *)data, size);
 	return 0;
 }
