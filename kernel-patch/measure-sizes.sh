@@ -388,6 +388,59 @@ table() {
 	    out.append("- built from %s: %s" % (k, ", ".join(vs)))
 	print("\n".join(out))
 	EOF
+	sites_table "${have[@]}"
+}
+
+# What is left of the call-site descriptors at each cut-off: how many, their
+# bytes and what they compress to alone (xz -9e, as the bzImage), their
+# file and function strings, and the static levels of their formats.
+sites_table() {
+	local v
+	echo
+	echo "Call-site descriptors in vmlinux (\`.kprint_sites\`, 28 bytes each; \"strings\": the distinct file and function names they add; levels from the format's KERN_ prefix: c = KERN_CONT, none = no prefix, e.g. dev_*() with a separate level):"
+	echo
+	echo "| variant | descriptors | bytes | xz alone | files (bytes) | functions (bytes) | levels |"
+	echo "|---|---:|---:|---:|---:|---:|---|"
+	for v in "$@"; do
+		case $v in kprint-[0-7]*) ;; *) continue ;; esac
+		python3 - "$v" "$CACHE/$v/obj/vmlinux" <<-'EOF'
+		import lzma, struct, subprocess, sys
+		v, vml = sys.argv[1], sys.argv[2]
+		raw = open(vml, "rb").read()
+		secs = {}
+		for l in subprocess.run(["readelf", "-SW", vml], capture_output=True, text=True,
+		                        check=True).stdout.splitlines():
+		    f = l.replace("[ ", "[").split()
+		    if len(f) > 6 and f[0].startswith("[") and f[1].startswith("."):
+		        secs[f[1]] = (int(f[3], 16), int(f[4], 16), int(f[5], 16))
+		if ".kprint_sites" not in secs:
+		    sys.exit(0)
+		addr, off, size = secs[".kprint_sites"]
+		data = raw[off:off + size]
+		def string(ref):
+		    # a non-relocatable x86_64 kernel: the sign-extended address
+		    a = ref & 0xffffffffffffffff
+		    for n, (sa, so, ss) in secs.items():
+		        if sa <= a < sa + ss and n != ".kprint_sites":
+		            o = so + a - sa
+		            return raw[o:raw.index(b"\0", o)]
+		    return b""
+		files, funcs, lv = set(), set(), {}
+		for i in range(0, size - size % 28, 28):
+		    fr, fu, mo, fm, le, ow, ln = struct.unpack_from("<iiiiiiI", data, i)
+		    files.add(string(fr))
+		    funcs.add(string(fu))
+		    fmt = string(fm) if fm else b""
+		    k = fmt[1:2].decode() if fmt[:1] == b"\x01" else "none"
+		    lv[k] = lv.get(k, 0) + 1
+		xz = len(lzma.compress(data, preset=9 | lzma.PRESET_EXTREME))
+		levels = ", ".join("%s: %d" % (k, lv[k]) for k in sorted(lv))
+		print("| %s | %s | %s | %s | %d (%s) | %d (%s) | %s |" % (
+		    v, format(size // 28, ","), format(size, ","), format(xz, ","),
+		    len(files), format(sum(len(x) + 1 for x in files), ","),
+		    len(funcs), format(sum(len(x) + 1 for x in funcs), ","), levels))
+		EOF
+	done
 }
 
 main() {
