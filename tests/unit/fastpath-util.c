@@ -3,7 +3,7 @@
  * fastpath-util.c - what the fast-path tests (test-fastpath.c for -F and
  * the text writer, test-fastpath-kmsg.c for -K) share: a deterministic
  * generator of message text, and reading every record of an input
- * through a source, mapped or through a pipe, to compare with what the
+ * through a source, from a file or through a pipe, to compare with what the
  * general parsers make of the same bytes.
  */
 #include <errno.h>

@@ -4,7 +4,7 @@
  * general code they short-cut, on generated dumps (NUL- and
  * newline-separated) that mix what takes the fast path with what must
  * not (escapes, backslashes, odd and cut headers, dictionary lines with
- * and without '=', leading blanks), mapped and through a pipe:
+ * and without '=', leading blanks), from a file and through a pipe:
  *
  *  - kd_kmsg_parse_simple() gives what splitting + kd_kmsg_parse() give,
  *    lent or copied, and text_nl holds;
@@ -129,7 +129,7 @@ static void test_kmsg(void)
 		kmsg_reference(&want, &b);
 		path = write_temp(&b);
 
-		snprintf(what, sizeof(what), "-K %s mapped", nul ? "NUL" : "newline");
+		snprintf(what, sizeof(what), "-K %s file", nul ? "NUL" : "newline");
 		read_source(&got, KD_SOURCE_KMSG_FILE, path, 0);
 		compare(&got, &want, what, &nplain);
 		tap_ok(got.stats.malformed == want.stats.malformed && want.stats.malformed > 0,
@@ -140,7 +140,7 @@ static void test_kmsg(void)
 		tap_ok(got.lent == 0, "%s: no text lent unless asked", what);
 		recs_free(&got);
 
-		snprintf(what, sizeof(what), "-K %s mapped, lent", nul ? "NUL" : "newline");
+		snprintf(what, sizeof(what), "-K %s file, lent", nul ? "NUL" : "newline");
 		read_source(&got, KD_SOURCE_KMSG_FILE, path, KD_SOURCE_LEND_TEXT);
 		compare(&got, &want, what, &nplain);
 		/*
@@ -157,7 +157,7 @@ static void test_kmsg(void)
 			struct recs nd;
 			size_t differ = 0, kept = 0, had = 0;
 
-			snprintf(what, sizeof(what), "-K %s mapped, no dictionary",
+			snprintf(what, sizeof(what), "-K %s file, no dictionary",
 				 nul ? "NUL" : "newline");
 			read_source(&nd, KD_SOURCE_KMSG_FILE, path,
 				    KD_SOURCE_LEND_TEXT | KD_SOURCE_NO_DICT);

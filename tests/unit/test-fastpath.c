@@ -5,7 +5,7 @@
  * same for -K), on generated input that mixes what takes the fast path
  * (printable ASCII) with what must not (control bytes, DEL, bytes >=
  * 0x80, multi-line text, odd headers, over-long records, a last record
- * without its newline), read from a mapped file and through a pipe whose
+ * without its newline), read from a file (256 KiB reads) and through a pipe whose
  * 1 MiB window boundaries fall inside records:
  *
  *  - -F: the one-pass split and parse (kd_syslog_parse_simple()) and the
@@ -93,7 +93,7 @@ static void test_syslog(void)
 		syslog_reference(&want, &b);
 		path = write_temp(&b);
 
-		snprintf(what, sizeof(what), "-F mapped, %s final newline",
+		snprintf(what, sizeof(what), "-F file, %s final newline",
 			 final_nl ? "with" : "without");
 		read_source(&got, KD_SOURCE_SYSLOG_FILE, path, 0);
 		compare(&got, &want, what, &nplain);
@@ -102,7 +102,7 @@ static void test_syslog(void)
 		tap_ok(got.lent == 0, "%s: no text lent unless asked", what);
 		recs_free(&got);
 
-		snprintf(what, sizeof(what), "-F mapped, lent, %s final newline",
+		snprintf(what, sizeof(what), "-F file, lent, %s final newline",
 			 final_nl ? "with" : "without");
 		read_source(&got, KD_SOURCE_SYSLOG_FILE, path, KD_SOURCE_LEND_TEXT);
 		compare(&got, &want, what, &nplain_pipe);
@@ -117,7 +117,7 @@ static void test_syslog(void)
 			 final_nl ? "with" : "without");
 		read_pipe(&got, KD_SOURCE_SYSLOG_FILE, &b, 0);
 		compare(&got, &want, what, &nplain_pipe);
-		tap_ok(nplain_pipe == nplain, "%s: same records flagged plain as mapped", what);
+		tap_ok(nplain_pipe == nplain, "%s: same records flagged plain as from the file", what);
 		recs_free(&got);
 
 		snprintf(what, sizeof(what), "-F pipe, lent, %s final newline",
@@ -125,7 +125,7 @@ static void test_syslog(void)
 		read_pipe(&got, KD_SOURCE_SYSLOG_FILE, &b, KD_SOURCE_LEND_TEXT);
 		compare(&got, &want, what, &nplain_pipe);
 		tap_ok(nplain_pipe == nplain && got.lent == want.n,
-		       "%s: same plain records as mapped, every text lent", what);
+		       "%s: same plain records as from the file, every text lent", what);
 		tap_ok(got.promise_bad == 0 && got.pre > want.n / 2,
 		       "%s: text_nl and text_pre hold", what);
 		recs_free(&got);

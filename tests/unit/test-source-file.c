@@ -295,7 +295,7 @@ static void test_stdin(void)
 	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL are binary too");
 	dump_free(&d);
 
-	/* stdin redirected from a regular file (mapped, not streamed). */
+	/* stdin redirected from a regular file. */
 	int saved = dup(STDIN_FILENO), fd = open(fixture("syslog.txt"), O_RDONLY);
 
 	dup2(fd, STDIN_FILENO);
