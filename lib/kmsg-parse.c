@@ -537,9 +537,6 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 	p = parse_header_fast(buf, end, rec);
 	if (!p)
 		return NULL;
-	/* Two lines a record: about what a record takes. */
-	__builtin_prefetch(p + KD_SCAN_PREFETCH);
-	__builtin_prefetch(p + KD_SCAN_PREFETCH + 64);
 	nl = text_stop(p, end);
 	/* The end of the input must not decide where the record ends. */
 	if (nl == end || *nl != '\n' || end - nl < 2)

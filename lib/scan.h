@@ -60,13 +60,6 @@ static inline uint32_t kd_scan_digits8_value(uint64_t x, unsigned int k)
 }
 
 /*
- * How far ahead of a record the parsers ask for the input (a few
- * records): the first pass over a mapped file waits for memory, and the
- * hardware prefetcher stops at every 4 KiB page.  -F took 6% less time.
- */
-#define KD_SCAN_PREFETCH	512
-
-/*
  * The first byte in [@p, @lim) that is not printable ASCII (0x20..0x7e),
  * or @lim.  Record text is almost all printable ASCII, so this one scan
  * finds where a -F line ends (its newline is the first other byte) and

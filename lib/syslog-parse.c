@@ -312,9 +312,6 @@ const char *kd_syslog_parse_simple(const char *buf, const char *end,
 	 * the first after '<', where kd_syslog_record_end() would stop too;
 	 * it must be the "\n<" that ends the record within the input.
 	 */
-	/* Two lines a record: about what a record takes. */
-	__builtin_prefetch(text + KD_SCAN_PREFETCH);
-	__builtin_prefetch(text + KD_SCAN_PREFETCH + 64);
 	nl = kd_scan_plain(text, end - 1);
 	if (nl == end - 1 || *nl != '\n' || nl[1] != '<')
 		return NULL;
