@@ -12,6 +12,8 @@
 #   cat KMSG            the floor for the kmsg dump
 #   kdmesg -K KMSG      kdmesg's /dev/kmsg-format reader (records with
 #                       dictionary lines; Debian 12's dmesg has no -K)
+#   floor-syslog SYSLOG when FLOOR names it (make bench does): the least
+#                       work -F must do, as one loop (floor-syslog.c)
 #
 # and prints the ratios kdmesg/dmesg and kdmesg/cat, of wall-clock time
 # and of CPU time (user + system; less disturbed by other load on the
@@ -22,6 +24,7 @@
 #   KDMESG       kdmesg binary   (default: src/kdmesg under the current
 #                                 directory, i.e. the build directory)
 #   DMESG        dmesg binary    (default: dmesg from $PATH)
+#   FLOOR        floor-syslog binary (default: none, not timed)
 #   BENCH_COUNT  records         (default: 1000000)
 #   BENCH_SEED   generator seed  (default: 20261203)
 #   BENCH_DIR    where the dumps are cached (default: ./bench-data)
@@ -41,6 +44,7 @@ BENCH_DIR=${BENCH_DIR:-$(pwd)/bench-data}
 BENCH_RUNS=${BENCH_RUNS:-10}
 BENCH_STRICT=${BENCH_STRICT:-0}
 BENCH_OUTPUT=${BENCH_OUTPUT:-null}
+FLOOR=${FLOOR:-}
 case $BENCH_OUTPUT in
 null) sink="/dev/null" ;;
 pipe) sink="a drained pipe" ;;
@@ -135,6 +139,10 @@ time_cmd dmesg_f "$DMESG -F $syslog"
 time_cmd kdmesg_f "$KDMESG -F $syslog"
 time_cmd cat_k "cat $kmsg"
 time_cmd kdmesg_k "$KDMESG -K $kmsg"
+if [ -n "$FLOOR" ]; then
+	[ -x "$FLOOR" ] || die "no floor-syslog binary at $FLOOR"
+	time_cmd floor_f "$FLOOR $syslog"
+fi
 
 t() { cat "$tmp/$1"; }
 c() { cat "$tmp/$1.cpu"; }
@@ -157,11 +165,18 @@ for n in "cat (syslog dump):cat_f" "dmesg -F:dmesg_f" "kdmesg -F:kdmesg_f" \
 	"cat (kmsg dump):cat_k" "kdmesg -K:kdmesg_k"; do
 	printf '%-22s %10s   %10s\n' "${n%%:*}" "$(t "${n#*:}")" "$(c "${n#*:}")"
 done
+[ -n "$FLOOR" ] && printf '%-22s %10s   %10s\n' "floor-syslog" "$(t floor_f)" "$(c floor_f)"
 printf '%-22s %6s %6s\n' "ratio" "wall" "cpu"
 printf '%-22s %6s %6s  (goal <= 1)\n' "kdmesg -F / dmesg -F" "$r_dmesg" "$c_dmesg"
 printf '%-22s %6s %6s  (goal <= 3)\n' "kdmesg -F / cat" "$r_cat" "$c_cat"
 printf '%-22s %6s %6s  (goal <= 3)\n' "kdmesg -K / cat" "$r_cat_k" "$c_cat_k"
 printf '%-22s %6s %6s  (for reference)\n' "dmesg -F / cat" "$r_dmesg_cat" "$c_dmesg_cat"
+if [ -n "$FLOOR" ]; then
+	printf '%-22s %6s %6s  (the least -F work / cat)\n' "floor-syslog / cat" \
+		"$(ratio "$(t floor_f)" "$(t cat_f)")" "$(ratio "$(c floor_f)" "$(c cat_f)")"
+	printf '%-22s %6s %6s  (kdmesg / the least -F work)\n' "kdmesg -F / floor" \
+		"$(ratio "$(t kdmesg_f)" "$(t floor_f)")" "$(ratio "$(c kdmesg_f)" "$(c floor_f)")"
+fi
 
 # The goals are judged on CPU time: on a shared machine a process can
 # wait for a CPU, which wall-clock time counts and CPU time does not.
