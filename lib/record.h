@@ -151,7 +151,7 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len);
 /**
  * kd_record_ref_text() - let @rec's text be @len bytes at @text without
  * copying them.  The bytes are not NUL-terminated and must stay valid and
- * unchanged while the record is used (a reader's mapped or buffered input,
+ * unchanged while the record is used (a reader's buffered input,
  * until its next read); kd_record_copy() makes an owned, terminated copy.
  * Clears text_plain, text_nl and text_pre like kd_record_set_text(); the
  * reader sets what it knows afterwards.
