@@ -896,6 +896,12 @@ def check_api(tap, name, b, api_mk, src):
     tap.check(ok, "%s: kprint_early() after boot logs directly (KERN_ERR prefix and default level, "
               "with CODE_FILE)" % name,
               ["records: %s" % [(r.level, r.text, r.dict.get("CODE_FILE")) for r in e1 + e2]] if not ok else [])
+    # kprint_early from assembly: the asmlinkage function, no call site
+    e3 = [r for r in ar if api_tag(r) == "asm_early"]
+    ok = len(e3) == 1 and e3[0].level == 3 and e3[0].text.endswith("kpapi:asm_early v=44") \
+        and "CODE_FILE" not in e3[0].dict
+    tap.check(ok, "%s: kprint_early() called from assembly: KERN_ERR level, text, no call site" % name,
+              ["records: %s" % [(r.level, r.text, sorted(r.dict)) for r in e3]] if not ok else [])
     check_levels(tap, name, b, 7, ar)
     check_groups(tap, name, recs)
 

@@ -18,8 +18,9 @@
  *   kpapi_keep.c  compiled with -DKPRINT_KEEP_FILE (see Kbuild): the same
  *                 per-level messages ("kpapi:keep_*"), which must survive
  *                 any cut-off;
- *   kpapi_asm.S   assembly callers of kprint_asm() (no call site) and of
- *                 kprint_asm_site() (a KPRINT_ASM_SITE() descriptor).
+ *   kpapi_asm.S   assembly callers of kprint_asm() (no call site), of
+ *                 kprint_asm_site() (a KPRINT_ASM_SITE() descriptor) and
+ *                 of kprint_early().
  *
  * Parameters:
  *   flood=N  (write at runtime) emit one EMERG record "kpapi:reserve_emerg"
@@ -149,6 +150,7 @@ static void kp_early(void)
 #ifdef KPAPI_EARLY
 	kprint_early(KERN_ERR "kpapi:early_module v=%d", 42);
 	kprint_early("kpapi:early_module_default v=%d", 43);
+	kpapi_asm_early_call();
 #else
 	KPAPI_MISSING("kprint_early");
 #endif

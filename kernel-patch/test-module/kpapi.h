@@ -11,6 +11,9 @@ asmlinkage int kpapi_asm_call(void);
 #ifdef KPAPI_HAVE_ASM_SITE
 /* kpapi_asm.S: calls kprint_asm_site(&site, 3, 3, "asm_site") */
 asmlinkage int kpapi_asm_site_call(void);
+
+/* kpapi_asm.S: calls kprint_early(KERN_ERR "kpapi:asm_early v=%d", 44) */
+asmlinkage void kpapi_asm_early_call(void);
 #endif
 
 #endif

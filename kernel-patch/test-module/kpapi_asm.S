@@ -2,8 +2,9 @@
 /*
  * Part of the kprint_api test module: assembly callers of kprint_asm(),
  * the entry point of issue 4 for assembly code, without a call site and
- * with one (kprint_asm_site(), KPRINT_ASM_SITE()).  Built only when the
- * kernel exports them (see Kbuild).
+ * with one (kprint_asm_site(), KPRINT_ASM_SITE()), and of kprint_early(),
+ * which assembly can call too (after boot it logs directly).  Built only
+ * when the kernel exports them (see Kbuild).
  */
 #include <linux/linkage.h>
 #ifdef KPAPI_HAVE_ASM_SITE
@@ -53,4 +54,22 @@ SYM_FUNC_START(kpapi_asm_site_call)
 	pop	%rbx
 	RET
 SYM_FUNC_END(kpapi_asm_site_call)
+#endif
+
+#ifdef KPAPI_HAVE_EARLY_SYM
+	.section .rodata.str1.1, "aMS", @progbits, 1
+.Lkpapi_early_fmt:
+	.asciz "\0013kpapi:asm_early v=%d"	/* KERN_ERR */
+
+	.text
+/* void kpapi_asm_early_call(void): kprint_early(KERN_ERR fmt, 44) */
+SYM_FUNC_START(kpapi_asm_early_call)
+	push	%rbx			/* realigns the stack to 16 bytes */
+	leaq	.Lkpapi_early_fmt(%rip), %rdi
+	mov	$44, %esi
+	xor	%eax, %eax		/* varargs: no vector registers */
+	call	kprint_early
+	pop	%rbx
+	RET
+SYM_FUNC_END(kpapi_asm_early_call)
 #endif
