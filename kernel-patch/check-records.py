@@ -902,8 +902,39 @@ def check_api(tap, name, b, api_mk, src):
         and "CODE_FILE" not in e3[0].dict
     tap.check(ok, "%s: kprint_early() called from assembly: KERN_ERR level, text, no call site" % name,
               ["records: %s" % [(r.level, r.text, sorted(r.dict)) for r in e3]] if not ok else [])
+    check_contexts(tap, name, ar)
     check_levels(tap, name, b, 7, ar)
     check_groups(tap, name, recs)
+
+
+def check_contexts(tap, name, ar):
+    """kp_levels_in(): every kprint_<level>(), kprint(), kprint_asm() and
+    kprint_early() called again from softirq and from hardirq context."""
+    for ctx in ("softirq", "hardirq"):
+        d = []
+        for tag, lvl in API_LEVELS.items():
+            tag = "ctx_" + tag[len("lvl_"):]
+            rs = [r for r in ar if api_tag(r) == tag and " ctx=%s " % ctx in r.text]
+            if len(rs) != 1:
+                d.append("kpapi:%s ctx=%s: %d records, expected 1" % (tag, ctx, len(rs)))
+                continue
+            r = rs[0]
+            if r.level != lvl or not r.text.endswith("ctx=%s in=1" % ctx):
+                d.append("kpapi:%s: level %d (expected %d), text %s" % (tag, r.level, lvl, show(r.text, 60)))
+            if not r.dict.get("FORMAT", "").endswith("kpapi:%s ctx=%%s in=%%d" % tag) \
+                    or r.dict.get("CODE_FUNC") != "kp_levels_in" \
+                    or not r.dict.get("CODE_FILE", "").endswith(API_SRC) \
+                    or r.args() != [ctx, "1"]:
+                d.append("kpapi:%s ctx=%s: FORMAT=%s CODE_FUNC=%s ARGs=%s" % (
+                    tag, ctx, r.dict.get("FORMAT"), r.dict.get("CODE_FUNC"), r.args()))
+        rs = [r for r in ar if api_tag(r) == "asm_ctx" and r.text.endswith("from=" + ctx)]
+        if len(rs) != 1 or rs[0].level != 6:
+            d.append("kprint_asm() from assembly: %s" % [(r.level, show(r.text, 60)) for r in rs])
+        rs = [r for r in ar if api_tag(r) == "ctx_early" and r.text.endswith("ctx=%s in=1" % ctx)]
+        if len(rs) != 1 or rs[0].level != 3:
+            d.append("kprint_early(): %s" % [(r.level, show(r.text, 60)) for r in rs])
+        tap.check(not d, "%s: from %s context (in_%s()): kprint(), every kprint_<level>() (level, FORMAT, "
+                  "CODE_FUNC, ARGn), kprint_asm() from assembly, kprint_early()" % (name, ctx, ctx), d[:10])
 
 
 def check_early(tap, name, b, src):

@@ -10,8 +10,8 @@
  * the series.
  *
  * Files of the module:
- *   kpapi.c       this file: every API call, groups from process, softirq
- *                 and hardirq context and from two CPUs at once, overflow,
+ *   kpapi.c       this file: every API call from process, softirq and
+ *                 hardirq context, groups from the three and from two CPUs at once, overflow,
  *                 abort, argument side effects, the messages that the
  *                 compile-time cut-off must remove ("kpapi:cut_*"), and the
  *                 ring flood of the EMERG-reserve test;
@@ -181,6 +181,34 @@ static void kp_group_proc(void)
 	kp_ret("proc", 0, ret);
 }
 
+/*
+ * ---- every kprint_<level>(), kprint(), kprint_asm() (from assembly) and
+ * kprint_early() once more, from the timer (softirq) and the hrtimer
+ * (hardirq) that also flush groups below ----
+ */
+static void kp_levels_in(const char *ctx, int in)
+{
+#ifdef KPAPI_LEVELS
+	kprint("kpapi:ctx_default ctx=%s in=%d", ctx, in);
+	kprint_emerg("kpapi:ctx_emerg ctx=%s in=%d", ctx, in);
+	kprint_alert("kpapi:ctx_alert ctx=%s in=%d", ctx, in);
+	kprint_crit("kpapi:ctx_crit ctx=%s in=%d", ctx, in);
+	kprint_err("kpapi:ctx_err ctx=%s in=%d", ctx, in);
+	kprint_error("kpapi:ctx_error ctx=%s in=%d", ctx, in);
+	kprint_warn("kpapi:ctx_warn ctx=%s in=%d", ctx, in);
+	kprint_warning("kpapi:ctx_warning ctx=%s in=%d", ctx, in);
+	kprint_notice("kpapi:ctx_notice ctx=%s in=%d", ctx, in);
+	kprint_info("kpapi:ctx_info ctx=%s in=%d", ctx, in);
+	kprint_debug("kpapi:ctx_debug ctx=%s in=%d", ctx, in);
+#endif
+#ifdef KPAPI_HAVE_ASM_SYM
+	kpapi_asm_ctx_call(ctx);
+#endif
+#ifdef KPAPI_EARLY
+	kprint_early(KERN_ERR "kpapi:ctx_early ctx=%s in=%d", ctx, in);
+#endif
+}
+
 static struct timer_list kp_timer;
 static DECLARE_COMPLETION(kp_timer_done);
 static int kp_soft_ret;
@@ -189,6 +217,7 @@ static void kp_timer_fn(struct timer_list *t)
 {
 	int i;
 
+	kp_levels_in("softirq", !!in_softirq());
 	kprint_buffer_init(&kp_buf_soft, KPRINT_WARNING);
 	for (i = 1; i <= 3; i++)
 		kprint_buffer(&kp_buf_soft, "kpapi:grp_softirq i=%d in_softirq=%d", i, !!in_softirq());
@@ -204,6 +233,7 @@ static enum hrtimer_restart kp_hrtimer_fn(struct hrtimer *t)
 {
 	int i;
 
+	kp_levels_in("hardirq", !!in_hardirq());
 	kprint_buffer_init(&kp_buf_hard, KPRINT_ERR);
 	for (i = 1; i <= 3; i++)
 		kprint_buffer(&kp_buf_hard, "kpapi:grp_hardirq i=%d in_hardirq=%d", i, !!in_hardirq());

@@ -7,6 +7,9 @@ void kpapi_keep_messages(void);
 #ifdef KPAPI_HAVE_ASM_SYM
 /* kpapi_asm.S: calls kprint_asm(6, fmt, 6, "asm"); returns its result */
 asmlinkage int kpapi_asm_call(void);
+
+/* kpapi_asm.S: calls kprint_asm(6, "kpapi:asm_ctx from=%s", ctx) */
+asmlinkage int kpapi_asm_ctx_call(const char *ctx);
 #endif
 #ifdef KPAPI_HAVE_ASM_SITE
 /* kpapi_asm.S: calls kprint_asm_site(&site, 3, 3, "asm_site") */

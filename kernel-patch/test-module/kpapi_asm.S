@@ -31,6 +31,23 @@ SYM_FUNC_START(kpapi_asm_call)
 	pop	%rbx
 	RET
 SYM_FUNC_END(kpapi_asm_call)
+
+	.section .rodata.str1.1, "aMS", @progbits, 1
+.Lkpapi_ctx_fmt:
+	.asciz "kpapi:asm_ctx from=%s"
+
+	.text
+/* int kpapi_asm_ctx_call(const char *ctx): kprint_asm(6, fmt, ctx) */
+SYM_FUNC_START(kpapi_asm_ctx_call)
+	push	%rbx			/* realigns the stack to 16 bytes */
+	mov	%rdi, %rdx
+	mov	$6, %edi
+	leaq	.Lkpapi_ctx_fmt(%rip), %rsi
+	xor	%eax, %eax		/* varargs: no vector registers */
+	call	kprint_asm
+	pop	%rbx
+	RET
+SYM_FUNC_END(kpapi_asm_ctx_call)
 #endif
 
 #ifdef KPAPI_HAVE_ASM_SITE
