@@ -31,7 +31,8 @@
 #   BENCH_RUNS   timed runs per command (default: 10)
 #   BENCH_OUTPUT null (default) writes to /dev/null; pipe writes into a
 #                pipe that is drained, which stops a program (cat) from
-#                taking shortcuts when its output is /dev/null
+#                taking shortcuts when its output is /dev/null; file
+#                writes to $BENCH_DIR/out.txt (page cache, as `> f` does)
 #   BENCH_STRICT when 1, exit 1 if a goal is missed
 set -eu
 
@@ -48,7 +49,8 @@ FLOOR=${FLOOR:-}
 case $BENCH_OUTPUT in
 null) sink="/dev/null" ;;
 pipe) sink="a drained pipe" ;;
-*) echo "run.sh: BENCH_OUTPUT must be null or pipe" >&2; exit 2 ;;
+file) sink="a file in \$BENCH_DIR (rewritten each run)" ;;
+*) echo "run.sh: BENCH_OUTPUT must be null, pipe or file" >&2; exit 2 ;;
 esac
 
 # Same locale for every program: C.UTF-8 is what Debian always has and
@@ -88,11 +90,14 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # time_cmd NAME COMMAND: mean wall-clock seconds of COMMAND into $tmp/NAME,
 # mean CPU seconds (user + system) into $tmp/NAME.cpu.
+# hyperfine's --output: null, pipe, or the file's path
+out=$BENCH_OUTPUT
+[ "$BENCH_OUTPUT" = file ] && out="$BENCH_DIR/out.txt"
 if command -v hyperfine >/dev/null; then
 	timer=$(hyperfine --version)
 	time_cmd() {
 		hyperfine -N --style none --warmup 2 --runs "$BENCH_RUNS" \
-			--output "$BENCH_OUTPUT" --export-json "$tmp/$1.json" "$2" \
+			--output "$out" --export-json "$tmp/$1.json" "$2" \
 			>/dev/null 2>"$tmp/hyperfine.err" || {
 			cat "$tmp/hyperfine.err" >&2
 			die "hyperfine failed on: $2"
@@ -107,7 +112,11 @@ else
 	timer="date +%s.%N loop"
 	run_once() {
 		# shellcheck disable=SC2086
-		if [ "$BENCH_OUTPUT" = pipe ]; then $1 | cat >/dev/null; else $1 >/dev/null; fi
+		case $BENCH_OUTPUT in
+		pipe) $1 | cat >/dev/null ;;
+		file) $1 >"$BENCH_DIR/out.txt" ;;
+		*) $1 >/dev/null ;;
+		esac
 	}
 	# Children's user + system seconds so far: `times` must run in this
 	# shell (a command substitution would report its own children).
