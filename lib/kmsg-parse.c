@@ -159,61 +159,6 @@ static const char *field_end(const char *p, const char *end)
 	return p;
 }
 
-/*
- * The first byte in [p, end) that is not printable ASCII or is a
- * backslash, or @end.  Most kernel messages have neither, and then this
- * one pass finds the end of the text, shows it needs no unescaping, and
- * shows the writer need not escape it (struct kd_record text_plain):
- * three scans before.
- */
-static const char *text_stop(const char *p, const char *end)
-{
-#ifdef __SSE2__
-	/*
-	 * Plain is 0x20..0x7e, as kd_scan_plain() tests it (plus one, signed,
-	 * above 0x20), and not a backslash.  Thirty-two bytes per test while
-	 * there are that many: the text is about a hundred.
-	 */
-	const __m128i one = _mm_set1_epi8(1), lo = _mm_set1_epi8(0x20),
-		      bs = _mm_set1_epi8('\\');
-	unsigned int m;
-
-#define TEXT_OK(v) _mm_andnot_si128(_mm_cmpeq_epi8((v), bs), \
-				    _mm_cmpgt_epi8(_mm_add_epi8((v), one), lo))
-	while (end - p >= 32) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
-
-		a = TEXT_OK(a);
-		b = TEXT_OK(b);
-		if ((unsigned int)_mm_movemask_epi8(_mm_and_si128(a, b)) != 0xffff) {
-			m = (unsigned int)_mm_movemask_epi8(a);
-			if (m != 0xffff)
-				return p + __builtin_ctz(~m);
-			m = (unsigned int)_mm_movemask_epi8(b);
-			return p + 16 + __builtin_ctz(~m);
-		}
-		p += 32;
-	}
-	if (end - p >= 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
-
-		m = (unsigned int)_mm_movemask_epi8(TEXT_OK(a));
-		if (m != 0xffff)
-			return p + __builtin_ctz(~m);
-		p += 16;
-	}
-#undef TEXT_OK
-#endif
-	for (; p < end; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (c < 0x20 || c >= 0x7f || c == '\\')
-			return p;
-	}
-	return end;
-}
-
 static int set_text(struct kd_record *rec, const char *p, size_t len,
 		    bool esc, unsigned int *cut)
 {
@@ -537,7 +482,7 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 	p = parse_header_fast(buf, end, rec);
 	if (!p)
 		return NULL;
-	nl = text_stop(p, end);
+	nl = kd_scan_stop(p, end, true);
 	/* The end of the input must not decide where the record ends. */
 	if (nl == end || *nl != '\n' || end - nl < 2)
 		return NULL;
@@ -607,7 +552,7 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	 * path: the record cut at its first NUL, one look for escapes in
 	 * the whole record, not one per line.
 	 */
-	nl = text_stop(p, end);
+	nl = kd_scan_stop(p, end, true);
 	plain = nl == end || *nl == '\n';
 	if (plain) {
 		nul = memchr(nl, '\0', (size_t)(end - nl));

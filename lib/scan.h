@@ -12,6 +12,7 @@
 #ifndef KDMESG_SCAN_H
 #define KDMESG_SCAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -59,30 +60,46 @@ static inline uint32_t kd_scan_digits8_value(uint64_t x, unsigned int k)
 	return (uint32_t)v;
 }
 
+#ifdef __SSE2__
+/*
+ * 0xff in each byte of @v that the scans below pass over.  Plain is
+ * 0x20..0x7e: plus one, taken as signed, that is exactly the bytes above
+ * 0x20 (0x7f wraps to -128, bytes from 0x80 stay negative), an add and a
+ * compare per sixteen bytes; with @backslash a backslash stops too.
+ */
+static inline __m128i kd_scan_pass16(__m128i v, bool backslash)
+{
+	__m128i ok = _mm_cmpgt_epi8(_mm_add_epi8(v, _mm_set1_epi8(1)),
+				    _mm_set1_epi8(0x20));
+
+	if (backslash)
+		ok = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), ok);
+	return ok;
+}
+#endif
+
 /*
  * The first byte in [@p, @lim) that is not printable ASCII (0x20..0x7e),
- * or @lim.  Record text is almost all printable ASCII, so this one scan
- * finds where a -F line ends (its newline is the first other byte) and
- * proves that it needs no escaping; it reads every input byte once and
- * is most of what reading a -F file costs.
+ * or with @backslash is a backslash (where /dev/kmsg text has an
+ * escape), or @lim.  Record text is almost all printable ASCII, so this
+ * one scan finds where the text ends (its newline is the first other
+ * byte), proves that it needs no unescaping and that the writer need not
+ * escape it (struct kd_record text_plain); it reads every input byte
+ * once and is most of what reading a -F or -K file costs.  Inline, with
+ * @backslash a constant at each call.
  */
-static inline const char *kd_scan_plain(const char *p, const char *lim)
+static inline const char *kd_scan_stop(const char *p, const char *lim,
+				       bool backslash)
 {
 #ifdef __SSE2__
-	/*
-	 * Plain: 0x20..0x7e.  Plus one, taken as signed, that is exactly
-	 * the bytes above 0x20 (0x7f wraps to -128, bytes from 0x80 stay
-	 * negative): an add and a compare per sixteen bytes.  Thirty-two
-	 * bytes per test: a line is about a hundred.
-	 */
-	const __m128i one = _mm_set1_epi8(1), lo = _mm_set1_epi8(0x20);
 	unsigned int m;
 
+	/* Thirty-two bytes per test: a line is about a hundred. */
 	while (lim - p >= 32) {
-		__m128i a = _mm_cmpgt_epi8(_mm_add_epi8(
-			_mm_loadu_si128((const __m128i *)(const void *)p), one), lo);
-		__m128i b = _mm_cmpgt_epi8(_mm_add_epi8(
-			_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), one), lo);
+		__m128i a = kd_scan_pass16(_mm_loadu_si128(
+			(const __m128i *)(const void *)p), backslash);
+		__m128i b = kd_scan_pass16(_mm_loadu_si128(
+			(const __m128i *)(const void *)(p + 16)), backslash);
 
 		if ((unsigned int)_mm_movemask_epi8(_mm_and_si128(a, b)) != 0xffff) {
 			m = (unsigned int)_mm_movemask_epi8(a);
@@ -94,17 +111,26 @@ static inline const char *kd_scan_plain(const char *p, const char *lim)
 		p += 32;
 	}
 	if (lim - p >= 16) {
-		m = (unsigned int)_mm_movemask_epi8(_mm_cmpgt_epi8(_mm_add_epi8(
-			_mm_loadu_si128((const __m128i *)(const void *)p), one), lo));
+		m = (unsigned int)_mm_movemask_epi8(kd_scan_pass16(_mm_loadu_si128(
+			(const __m128i *)(const void *)p), backslash));
 		if (m != 0xffff)
 			return p + __builtin_ctz(~m);
 		p += 16;
 	}
 #endif
-	for (; p < lim; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+	for (; p < lim; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c >= 0x7f || (backslash && c == '\\'))
 			return p;
+	}
 	return lim;
+}
+
+/* -F text: stops at the first byte that is not printable ASCII. */
+static inline const char *kd_scan_plain(const char *p, const char *lim)
+{
+	return kd_scan_stop(p, lim, false);
 }
 
 #endif /* KDMESG_SCAN_H */
