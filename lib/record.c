@@ -137,3 +137,20 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 	memcpy(dst->caller, src->caller, sizeof(dst->caller));
 	return 0;
 }
+
+bool kd_record_same(const struct kd_record *a, const struct kd_record *b)
+{
+	if (a->seq != b->seq || a->facility != b->facility ||
+	    a->level != b->level || a->ts_usec != b->ts_usec ||
+	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
+	    a->text_len != b->text_len ||
+	    (a->text_len && memcmp(a->text, b->text, a->text_len)) ||
+	    a->dict_len != b->dict_len)
+		return false;
+	for (size_t i = 0; i < a->dict_len; i++)
+		if (strcmp(a->dict[i].key, b->dict[i].key) ||
+		    a->dict[i].value_len != b->dict[i].value_len ||
+		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len))
+			return false;
+	return true;
+}

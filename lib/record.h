@@ -181,4 +181,12 @@ const struct kd_dict_entry *kd_record_dict_get(const struct kd_record *rec,
 /** kd_record_copy() - deep copy @src into @dst (which must be initialised). */
 int kd_record_copy(struct kd_record *dst, const struct kd_record *src);
 
+/**
+ * kd_record_same() - whether @a and @b hold the same record: header,
+ * caller id, text bytes and dictionary (keys, values, order).  What
+ * readers promise the writer (text_plain, text_nl, text_pre) and where
+ * the text lives are not compared.
+ */
+bool kd_record_same(const struct kd_record *a, const struct kd_record *b);
+
 #endif /* KDMESG_RECORD_H */

@@ -84,22 +84,6 @@ void gen_text(struct buf *b, bool nl)
 	}
 }
 
-bool same_record(const struct kd_record *a, const struct kd_record *b)
-{
-	if (a->seq != b->seq || a->facility != b->facility ||
-	    a->level != b->level || a->ts_usec != b->ts_usec ||
-	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
-	    a->text_len != b->text_len || memcmp(a->text, b->text, a->text_len) ||
-	    a->dict_len != b->dict_len)
-		return false;
-	for (size_t i = 0; i < a->dict_len; i++)
-		if (strcmp(a->dict[i].key, b->dict[i].key) ||
-		    a->dict[i].value_len != b->dict[i].value_len ||
-		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len))
-			return false;
-	return true;
-}
-
 struct kd_record *recs_add(struct recs *rs)
 {
 	if (rs->n == rs->cap) {
@@ -244,7 +228,7 @@ void compare(const struct recs *got, const struct recs *want,
 		const struct kd_record *g = &got->r[i];
 		bool plain = all_plain(want->r[i].text, want->r[i].text_len);
 
-		if (!same_record(g, &want->r[i])) {
+		if (!kd_record_same(g, &want->r[i])) {
 			if (bad++ == 0)
 				tap_diag("%s: record %zu differs", what, i);
 		}

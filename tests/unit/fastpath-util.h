@@ -44,7 +44,6 @@ void gen_text(struct buf *b, bool nl);
 void gen_digits(struct buf *b, unsigned int ndig);
 
 /* Same header, text and dictionary. */
-bool same_record(const struct kd_record *a, const struct kd_record *b);
 
 struct kd_record *recs_add(struct recs *rs);
 void recs_free(struct recs *rs);

@@ -167,7 +167,7 @@ static void test_kmsg(void)
 				kept += nd.r[i].dict_len > 0;
 				had += dl > 0;
 				got.r[i].dict_len = nd.r[i].dict_len = 0;
-				differ += !same_record(&nd.r[i], &got.r[i]);
+				differ += !kd_record_same(&nd.r[i], &got.r[i]);
 				got.r[i].dict_len = dl;
 			}
 			tap_ok(nd.rc == 0 && nd.n == got.n && differ == 0 &&
@@ -237,7 +237,7 @@ static void test_kmsg_numbers(void)
 			if (rc != -EINVAL || next)
 				bad++;
 		} else if (rc != 0 || a.seq != seq || !next || s.seq != seq ||
-			   !same_record(&a, &s) || !s.text_plain ||
+			   !kd_record_same(&a, &s) || !s.text_plain ||
 			   next != b.p + b.len - 1) {
 			if (bad++ == 0)
 				tap_diag("header %s: rc %d seq %" PRIu64 "/%" PRIu64 " want %llu",

@@ -50,6 +50,17 @@ static void test_dict_order_and_reset(void)
 	tap_is_int(kd_record_copy(&c, &r), 0, "copy succeeds");
 	tap_is_str(c.dict[2].value, "second", "copy has the dictionary");
 	tap_is_int((long long)c.seq, 7, "copy has the header");
+	tap_ok(kd_record_same(&c, &r), "a copy is the same record");
+	c.dict[1].value[0] = 'x';
+	tap_ok(!kd_record_same(&c, &r), "a changed dictionary value is not the same");
+	c.dict[1].value[0] = '+';
+	c.text[0] = 'j';
+	tap_ok(!kd_record_same(&c, &r), "changed text is not the same");
+	c.text[0] = 'h';
+	c.caller[0] = 'T';
+	tap_ok(!kd_record_same(&c, &r), "a caller id is not the same as none");
+	c.caller[0] = '\0';
+	tap_ok(kd_record_same(&c, &r), "restored, the same again");
 
 	kd_record_reset(&r);
 	tap_is_int((long long)r.dict_len, 0, "reset empties the dictionary");

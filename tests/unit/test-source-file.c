@@ -67,22 +67,6 @@ static void read_all(struct dump *d, enum kd_source_kind kind, const char *path)
 	kd_source_close(src);
 }
 
-static bool same_record(const struct kd_record *a, const struct kd_record *b)
-{
-	if (a->seq != b->seq || a->facility != b->facility ||
-	    a->level != b->level || a->ts_usec != b->ts_usec ||
-	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
-	    a->text_len != b->text_len || memcmp(a->text, b->text, a->text_len) ||
-	    a->dict_len != b->dict_len)
-		return false;
-	for (size_t i = 0; i < a->dict_len; i++)
-		if (strcmp(a->dict[i].key, b->dict[i].key) ||
-		    a->dict[i].value_len != b->dict[i].value_len ||
-		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len))
-			return false;
-	return true;
-}
-
 static void test_kmsg_dumps(void)
 {
 	static struct dump nul, nl;
@@ -97,7 +81,7 @@ static void test_kmsg_dumps(void)
 	tap_ok(nl.stats.malformed == 0 && nl.stats.truncated == 0, "nothing bad in the newline dump");
 	tap_ok(nul.stats.records == 47, "stats count the records");
 	for (size_t i = 0; i < 47; i++)
-		same = same && same_record(&nul.r[i], &nl.r[i]);
+		same = same && kd_record_same(&nul.r[i], &nl.r[i]);
 	tap_ok(same, "both dump forms give identical records");
 
 	tap_ok(nul.r[0].seq == 100 && nul.r[0].level == 0, "first record: seq 100, emerg");
@@ -256,7 +240,7 @@ static void test_stdin(void)
 	with_stdin_pipe(big, n, &d, KD_SOURCE_KMSG_FILE);
 	tap_is_int((long long)d.n, 47, "-K - reads a NUL dump from a pipe");
 	for (size_t i = 0; i < 47; i++)
-		same = same && same_record(&d.r[i], &ref.r[i]);
+		same = same && kd_record_same(&d.r[i], &ref.r[i]);
 	tap_ok(same, "same records as from the file");
 	dump_free(&d);
 	dump_free(&ref);
