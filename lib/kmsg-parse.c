@@ -256,6 +256,30 @@ static void set_caller(struct kd_record *rec, const char *p, const char *end,
 }
 
 /*
+ * One header field [@f, @e) after the three numbers: "caller=" sets the
+ * caller id; the first field, when it is "c", is the continuation flag
+ * ('-' and '+' and unknown fields are ignored).  Both header readers.
+ */
+static inline void header_field(struct kd_record *rec, const char *f,
+				const char *e, const char *end, bool first)
+{
+	if (e - f > 7 && memcmp(f, "caller=", 7) == 0)
+		set_caller(rec, f + 7, e, end);
+	else if (first && e - f == 1 && *f == 'c')
+		rec->flags |= KD_REC_CONT;
+}
+
+/* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
+static inline void header_numbers(struct kd_record *rec, uint64_t pri,
+				  uint64_t usec)
+{
+	rec->facility = (int)((pri & 0x3f8) >> 3);
+	rec->level = (int)(pri & 7);
+	rec->flags |= KD_REC_HAS_PRI;
+	rec->ts_usec = (int64_t)usec;
+}
+
+/*
  * The header "pri,seq,usec[,flags][,name=value...];" at @p into @rec;
  * returns where the text starts, or NULL when it does not parse.  A NUL
  * byte or newline in it ends it early, as a cut record does: every test
@@ -284,20 +308,12 @@ static const char *parse_header(const char *p, const char *end,
 		p = field_end(f, end);
 		if (p == end || *p == '\n' || *p == '\0')
 			return NULL;
-		/* Flags are one character: 'c' continuation, '-' or '+'. */
-		if (p - f > 7 && memcmp(f, "caller=", 7) == 0)
-			set_caller(rec, f + 7, p, end);
-		else if (first && p - f == 1 && *f == 'c')
-			rec->flags |= KD_REC_CONT;
+		header_field(rec, f, p, end, first);
 		first = false;
 	}
 
-	/* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
+	header_numbers(rec, pri, usec);
 	rec->seq = seq;
-	rec->ts_usec = (int64_t)usec;
 	return p + 1;	/* after the ';' */
 }
 
@@ -400,17 +416,11 @@ static const char *parse_header_fast(const char *p, const char *end,
 		c = (unsigned int)__builtin_ctzll(sep);
 		sep &= sep - 1;
 		e = p + c;
-		if (e - f > 7 && memcmp(f, "caller=", 7) == 0)
-			set_caller(rec, f + 7, e, end);
-		else if (first && e - f == 1 && *f == 'c')
-			rec->flags |= KD_REC_CONT;
+		header_field(rec, f, e, end, first);
 		first = false;
 	}
 
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
-	rec->ts_usec = (int64_t)usec;
+	header_numbers(rec, pri, usec);
 	return p + s + 1;
 #else
 	return parse_header(p, end, rec);
