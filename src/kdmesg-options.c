@@ -154,8 +154,9 @@ static void __attribute__((__noreturn__)) usage(void)
 
 /*
  * Options that cannot be combined, rows and columns in ASCII order as
- * util-linux's err_exclusive_options() wants them; the message lists the
- * whole row, as dmesg does.
+ * util-linux's err_exclusive_options() wants them.  As dmesg 2.42, the
+ * message names the option seen first and the one that clashes with it,
+ * in the order given.
  */
 static const int excl[][7] = {
 	{ 'C', 'D', 'E', 'c', 'n', 'r' },
@@ -170,12 +171,18 @@ static const int excl[][7] = {
 	{ 'r', 't' },
 };
 
-static const char *long_name(int c, const struct option *opts)
+/* "--name" of option @c into @buf, or "-c" for a short-only option. */
+static const char *option_name(int c, const struct option *opts,
+			       char *buf, size_t size)
 {
 	for (; opts->name; opts++)
 		if (opts->val == c)
-			return opts->name;
-	return NULL;
+			break;
+	if (opts->name)
+		snprintf(buf, size, "--%s", opts->name);
+	else
+		snprintf(buf, size, "-%c", c);
+	return buf;
 }
 
 static void check_exclusive(int c, const struct option *opts, int status[])
@@ -191,18 +198,12 @@ static void check_exclusive(int c, const struct option *opts, int status[])
 			if (status[row] == 0)
 				status[row] = c;
 			else if (status[row] != c) {
-				fprintf(stderr, _("%s: mutually exclusive arguments:"),
-					program_invocation_short_name);
-				for (op = excl[row]; *op; op++) {
-					const char *n = long_name(*op, opts);
+				char a[32], b[32];
 
-					if (n)
-						fprintf(stderr, " --%s", n);
-					else
-						fprintf(stderr, " -%c", *op);
-				}
-				fputc('\n', stderr);
-				exit(EXIT_FAILURE);
+				errx(EXIT_FAILURE,
+				     _("options %s and %s cannot be combined"),
+				     option_name(status[row], opts, a, sizeof(a)),
+				     option_name(c, opts, b, sizeof(b)));
 			}
 			break;
 		}
