@@ -28,6 +28,39 @@ static void put_indent(struct kd_json *j)
 		fputs("   ", j->out);
 }
 
+size_t kd_json_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len, i;
+	unsigned char lo = 0x80, hi = 0xbf;	/* range of the second byte */
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			hi = 0x8f;	/* past U+10FFFF */
+	} else
+		return 0;
+
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
 void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -56,6 +89,20 @@ void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
 			fputs("\\u00", out);
 			putc(hex[c >> 4], out);
 			putc(hex[c & 0xf], out);
+		} else if (c >= 0x80) {
+			/*
+			 * dmesg copies every byte, which leaves invalid
+			 * UTF-8 (invalid JSON) for bytes outside a valid
+			 * sequence: those become U+FFFD, one per byte.
+			 */
+			size_t n = kd_json_utf8_len(p + i, len - i);
+
+			if (n > 0) {
+				fwrite(p + i, 1, n, out);
+				i += n - 1;
+			} else {
+				fputs("\\ufffd", out);
+			}
 		} else if (lower && c >= 'A' && c <= 'Z') {
 			putc(c - 'A' + 'a', out);
 		} else {

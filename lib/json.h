@@ -61,10 +61,19 @@ void kd_json_value_str(struct kd_json *j, const char *name, const char *s,
 void kd_json_value_u64(struct kd_json *j, const char *name, uint64_t v);
 
 /**
+ * kd_json_utf8_len() - length of the valid UTF-8 sequence at @s (at most
+ * @n bytes available), or 0 when the byte at @s does not start one.
+ * RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF.
+ */
+size_t kd_json_utf8_len(const unsigned char *s, size_t n);
+
+/**
  * kd_json_quote() - write @s quoted as util-linux does: stop at @len bytes
  * or the first NUL; escape '"' and '\\'; \b \t \n \f \r short forms;
- * other bytes below 0x20 as \u00XX; everything else (DEL, bytes >= 0x80)
- * as is.  Member names are lower-cased (ASCII only) when @lower is set.
+ * other bytes below 0x20 as \u00XX; DEL and valid UTF-8 as is.  Unlike
+ * util-linux, each byte >= 0x80 outside a valid UTF-8 sequence becomes
+ * \ufffd, so the output is always valid JSON.  Member names are
+ * lower-cased (ASCII only) when @lower is set.
  */
 void kd_json_quote(FILE *out, const char *s, size_t len, bool lower);
 

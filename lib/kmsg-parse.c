@@ -493,8 +493,12 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 	if (!p)
 		return NULL;
 	nl = kd_scan_stop(p, end, true);
-	/* The end of the input must not decide where the record ends. */
-	if (nl == end || *nl != '\n' || end - nl < 2)
+	/*
+	 * The end of the input must not decide where the record ends; a
+	 * blank line right after the text is parse_record()'s (dmesg keeps
+	 * a newline of it).
+	 */
+	if (nl == end || *nl != '\n' || end - nl < 2 || nl[1] == '\n')
 		return NULL;
 	n = (size_t)(nl - p);
 	if (n > KD_RECORD_MAX) {
@@ -533,8 +537,12 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 	return p;
 }
 
-int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
-		  unsigned int *cutp)
+/*
+ * kd_kmsg_parse() and kd_kmsg_parse_dump(); @dump: the record comes from
+ * a saved file, whose every byte is kept.
+ */
+static int parse_record(const char *buf, size_t len, struct kd_record *rec,
+			unsigned int *cutp, bool dump)
 {
 	const char *p = buf, *end = buf + len, *nul, *nl, *text_end;
 	unsigned int cut = 0;
@@ -583,12 +591,21 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	 * drops the byte before the separator it expected; a text line the
 	 * kernel cut at its 2048-byte limit has no newline, so dmesg loses
 	 * that line's last two bytes (seen on a 6.12 boot, make check-kernel).
-	 * Do the same to print the same bytes; a NUL-ended record of a -K dump
-	 * is taken as it is.
+	 * Do the same for the live device to print the same bytes; a record
+	 * of a saved dump keeps every byte (dmesg -K loses them there too).
 	 */
 	text_end = nl;
-	if (nl == end && !nul)
+	if (nl == end && !nul && !dump)
 		text_end = end - p > 2 ? end - 2 : p;
+	/*
+	 * dmesg -K reads a text up to its newline and, when a second newline
+	 * follows directly, keeps one in the text: it prints one more line.
+	 * The kernel never sends that; a NUL dump may hold it.
+	 */
+	if (nl < end && end - nl > 1 && nl[1] == '\n') {
+		text_end = nl + 1;
+		plain = false;
+	}
 	if (plain) {
 		size_t n = (size_t)(text_end - p);
 
@@ -623,4 +640,16 @@ int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 	if (cutp)
 		*cutp = cut;
 	return 0;
+}
+
+int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
+		  unsigned int *cutp)
+{
+	return parse_record(buf, len, rec, cutp, false);
+}
+
+int kd_kmsg_parse_dump(const char *buf, size_t len, struct kd_record *rec,
+		       unsigned int *cutp)
+{
+	return parse_record(buf, len, rec, cutp, true);
 }

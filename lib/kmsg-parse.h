@@ -37,9 +37,22 @@ enum kd_kmsg_cut {
  * and end with ';' before the end of the first line.  A NUL byte ends the
  * record.  Returns 0, -EINVAL for a record that does not parse (rec is
  * then unspecified), or -ENOMEM.
+ *
+ * For the live device: a text line without its newline (the kernel cut
+ * it) loses its last two bytes, as in util-linux dmesg.  A text newline
+ * directly followed by another newline keeps one newline in the text, as
+ * dmesg -K does.
  */
 int kd_kmsg_parse(const char *buf, size_t len, struct kd_record *rec,
 		  unsigned int *cut);
+
+/**
+ * kd_kmsg_parse_dump() - kd_kmsg_parse() for a record of a saved -K dump:
+ * a text without its final newline is kept whole (dmesg -K loses its
+ * last two bytes).
+ */
+int kd_kmsg_parse_dump(const char *buf, size_t len, struct kd_record *rec,
+		       unsigned int *cut);
 
 /* @flags of kd_kmsg_parse_simple(). */
 enum kd_kmsg_simple_flags {

@@ -23,11 +23,12 @@
  * with empty text is skipped and nothing at all is printed when no record
  * was, as dmesg does.
  *
- * Beyond dmesg: the record's dictionary follows "msg", one member per key
+ * With opts.json_dict (-o json), beyond dmesg: the record's dictionary
+ * follows "msg", one member per key
  * named exactly as the kernel sent it (upper case, so it cannot collide
  * with dmesg's lower-case names), a key that repeats becoming an array of
  * its values.  A record without a dictionary prints exactly what dmesg
- * prints.
+ * prints.  Without it (-J) the members are dmesg's alone.
  */
 #include <errno.h>
 #include <string.h>
@@ -114,7 +115,8 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 				  strnlen(rec->caller, sizeof(rec->caller)));
 
 	kd_json_value_str(j, "msg", rec->text, rec->text_len);
-	put_dict(w, rec);
+	if (w->opts.json_dict)
+		put_dict(w, rec);
 	kd_json_close(j, KD_JSON_OBJECT);
 
 	return ferror(w->out) ? -EIO : 0;

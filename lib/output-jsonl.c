@@ -34,8 +34,7 @@
  * Use -o export when the exact bytes matter; it is binary-safe.
  *
  * This is not lib/json.c's quoting: that one reproduces dmesg -J, which
- * stops at NUL and passes invalid UTF-8 through (invalid JSON); here every
- * byte of the record must come out and the line must always parse.
+ * stops at NUL; here every byte of the record must come out.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -45,44 +44,6 @@
 #include "output-internal.h"
 #include "output.h"
 #include "record.h"
-
-/*
- * Length of the valid UTF-8 sequence at @s (at most @n bytes available),
- * or 0 when the byte at @s does not start one.  Follows RFC 3629: no
- * overlong forms, no surrogates, nothing past U+10FFFF.
- */
-static size_t utf8_valid_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-	size_t len, i;
-	unsigned char lo = 0x80, hi = 0xbf;	/* range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* past U+10FFFF */
-	} else
-		return 0;
-
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
 
 /* Write @len bytes of @s as the body of a JSON string (no quotes). */
 static void jsonl_escape(FILE *out, const char *s, size_t len)
@@ -100,7 +61,7 @@ static void jsonl_escape(FILE *out, const char *s, size_t len)
 			continue;
 		}
 		if (c >= 0x80) {
-			n = utf8_valid_len(p + i, len - i);
+			n = kd_json_utf8_len(p + i, len - i);
 			if (n) {
 				i += n;
 				continue;

@@ -56,6 +56,11 @@ struct kd_output_opts {
 	bool force_prefix;	/* -p: prefix every line of a multi-line message */
 	bool color;		/* resolved -L/--color decision */
 	bool source_syslog;	/* records came from syslog(2) or -F */
+	/*
+	 * KD_OUTPUT_JSON: the record's dictionary follows "msg" (-o json);
+	 * without it the members are exactly dmesg -J's.
+	 */
+	bool json_dict;
 
 	int64_t boot_usec;	/* wall-clock boot time, µs since the epoch */
 

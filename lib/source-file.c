@@ -210,6 +210,13 @@ static const char *record_end(const struct file_source *fs, const char *b,
 			if (e + 1 == end)
 				return NULL;
 			if (e[1] != ' ') {
+				/*
+				 * dmesg -K keeps one newline of a blank
+				 * line right after the text of a NUL dump's
+				 * record (kd_kmsg_parse_dump()).
+				 */
+				if (fs->fmt == FMT_KMSG_NUL && p == b && e[1] == '\n')
+					e++;
 				*next = e + 1;
 				return e + 1;
 			}
@@ -370,7 +377,7 @@ file_next_general(struct kd_source *src, struct kd_record *rec)
 
 		if (only_blanks(b, e))
 			continue;
-		rc = kd_kmsg_parse(b, (size_t)(e - b), rec, &cut);
+		rc = kd_kmsg_parse_dump(b, (size_t)(e - b), rec, &cut);
 		if (rc == -EINVAL) {
 			/* A record cut by the end of the input is truncated. */
 			if (span_cut || (last && e[-1] != '\n'))
@@ -476,7 +483,7 @@ static int check_kmsg_records(const struct file_source *fs, const char *d,
 			e = end;
 		if (!only_blanks(p, e) && !(sep == '\n' && *p == ' ')) {
 			tried++;
-			ok = kd_kmsg_parse(p, (size_t)(e - p), &rec, NULL) == 0;
+			ok = kd_kmsg_parse_dump(p, (size_t)(e - p), &rec, NULL) == 0;
 		}
 		p = e + 1;
 	}

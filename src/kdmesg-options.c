@@ -393,6 +393,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			break;
 		case 'J':
 			c->out.mode = KD_OUTPUT_JSON;
+			c->out.json_dict = false;	/* dmesg's members only */
 			break;
 		case 'k':
 			c->filter.facilities |= 1u << 0;
@@ -419,6 +420,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			break;
 		case 'o':
 			c->out.mode = parse_output_format(optarg);
+			c->out.json_dict = true;
 			break;
 		case 'P':
 			c->nopager = true;

@@ -93,8 +93,10 @@ static struct kd_source *open_source(struct ctl *c)
 	unsigned int flags = c->src_flags | KD_SOURCE_LEND_TEXT;
 	int rc;
 
-	/* Only the JSON and export writers and field matches read it. */
-	if (c->out.mode == KD_OUTPUT_TEXT && !kd_filter_uses_dict(&c->filter))
+	/* Only -o json/jsonl/export and field matches read it. */
+	if ((c->out.mode == KD_OUTPUT_TEXT ||
+	     (c->out.mode == KD_OUTPUT_JSON && !c->out.json_dict)) &&
+	    !kd_filter_uses_dict(&c->filter))
 		flags |= KD_SOURCE_NO_DICT;
 	rc = kd_source_open(&src, c->kind, c->path, flags, c->bufsize);
 	if (rc < 0 && c->kind == KD_SOURCE_KMSG && !c->path) {

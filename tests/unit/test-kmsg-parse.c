@@ -63,6 +63,13 @@ static void test_header(void)
 	/* dmesg loses the last two bytes of a text line the kernel cut. */
 	tap_is_mem(r.text, r.text_len, "no final newli", 14,
 		   "its text loses two bytes, as in dmesg");
+	tap_is_int(kd_kmsg_parse_dump("6,1,0,-;xyz", 11, &r, &cut), 0,
+		   "dump record without final newline");
+	tap_is_mem(r.text, r.text_len, "xyz", 3, "a dump's record keeps every byte");
+	tap_is_int(parse("6,1,0,-;a\n\nx\n"), 0, "blank line right after the text");
+	tap_is_mem(r.text, r.text_len, "a\n", 2, "one newline stays in the text, as in dmesg -K");
+	tap_is_int(parse("6,1,0,-;a\n SUBSYSTEM=x\n\n"), 0, "blank line after the dictionary");
+	tap_is_mem(r.text, r.text_len, "a", 1, "the text is unchanged");
 	tap_is_int(parse("6,1,0,-;\n"), 0, "empty text");
 	tap_is_int((long long)r.text_len, 0, "text is empty");
 	tap_is_int(parse("6,18446744073709551615,9223372036854775807,-;max\n"), 0,

@@ -2,8 +2,9 @@
 /*
  * test-output-json.c - golden bytes of dmesg -J (util-linux 2.42 layout):
  * key order, the padded "time", "caller", -x's "fac"/"pri" names, string
- * escapes, records without priority, no output without records, and the
- * dictionary members kdmesg adds after "msg".
+ * escapes, records without priority, no output without records, the
+ * dictionary members -o json adds after "msg" (never with -J), and
+ * invalid UTF-8 as \ufffd.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,8 @@ static struct kd_record mk(int fac, int lev, int64_t usec, const char *caller,
 	return r;
 }
 
-static void run(bool decode, struct kd_record *recs, size_t n, const char *want,
-		const char *name)
+static void run(bool decode, bool dict, struct kd_record *recs, size_t n,
+		const char *want, const char *name)
 {
 	struct kd_output_opts o;
 	struct kd_writer *w = NULL;
@@ -42,6 +43,7 @@ static void run(bool decode, struct kd_record *recs, size_t n, const char *want,
 	memset(&o, 0, sizeof(o));
 	o.mode = KD_OUTPUT_JSON;
 	o.decode = decode;
+	o.json_dict = dict;
 	/* -J ignores these, as dmesg does. */
 	o.ntime = 1;
 	o.time[0] = KD_TIME_CTIME;
@@ -110,7 +112,7 @@ int main(void)
 	r[1] = mk(3, 6, 10441520, NULL, "systemd[1]: \"quoted\" \\ tab\t", 28);
 	r[2] = mk(-1, -1, KD_NO_TIME, "C12", "no prio\n", 8);
 	r[3] = mk(0, 4, 1234567890, NULL, "", 0);
-	run(false, r, 4,
+	run(false, false, r, 4,
 	    "{\n"
 	    "   \"dmesg\": [\n"
 	    "      {\n"
@@ -131,7 +133,7 @@ int main(void)
 	    "}\n",
 	    "-J: dmesg's keys, order and layout; empty text skipped");
 
-	run(true, r, 2,
+	run(true, false, r, 2,
 	    "{\n"
 	    "   \"dmesg\": [\n"
 	    "      {\n"
@@ -150,7 +152,7 @@ int main(void)
 	    "}\n",
 	    "-J -x: fac and pri as names");
 
-	run(false, r + 3, 1, "", "-J without records prints nothing");
+	run(false, false, r + 3, 1, "", "-J without records prints nothing");
 
 	for (i = 0; i < 4; i++)
 		kd_record_free(&r[i]);
@@ -161,7 +163,7 @@ int main(void)
 	kd_record_dict_add(&r[0], "TAG", 3, "a", 1);
 	kd_record_dict_add(&r[0], "TAG", 3, "b\"", 2);
 	r[1] = mk(0, 6, 2000000, NULL, "\0starts with NUL", 16);
-	run(false, r, 2,
+	run(false, true, r, 2,
 	    "{\n"
 	    "   \"dmesg\": [\n"
 	    "      {\n"
@@ -180,9 +182,37 @@ int main(void)
 	    "      }\n"
 	    "   ]\n"
 	    "}\n",
-	    "-J: control bytes \\u00XX, high bytes as is, NUL ends msg, dictionary after msg");
+	    "-o json: control bytes \\u00XX, UTF-8 as is, NUL ends msg, dictionary after msg");
+	run(false, false, r, 1,
+	    "{\n"
+	    "   \"dmesg\": [\n"
+	    "      {\n"
+	    "         \"pri\": 3,\n"
+	    "         \"time\":     1.500000,\n"
+	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\x7f\"\n"
+	    "      }\n"
+	    "   ]\n"
+	    "}\n",
+	    "-J: dmesg's members only, no dictionary");
 	kd_record_free(&r[0]);
 	kd_record_free(&r[1]);
+
+	/* Bytes outside valid UTF-8: dmesg copies them (invalid JSON). */
+	r[0] = mk(0, 6, 0, NULL, "a\xff b\x85 c\xc3 d\xed\xa0\x80 e\xc2\x85\xf0\x9f\x98\x80", 21);
+	kd_record_dict_add(&r[0], "K\xfe", 2, "v\xc0\xaf", 3);
+	run(false, true, r, 1,
+	    "{\n"
+	    "   \"dmesg\": [\n"
+	    "      {\n"
+	    "         \"pri\": 6,\n"
+	    "         \"time\":     0.000000,\n"
+	    "         \"msg\": \"a\\ufffd b\\ufffd c\\ufffd d\\ufffd\\ufffd\\ufffd e\xc2\x85\xf0\x9f\x98\x80\",\n"
+	    "         \"K\\ufffd\": \"v\\ufffd\\ufffd\"\n"
+	    "      }\n"
+	    "   ]\n"
+	    "}\n",
+	    "invalid UTF-8 and lone C1 bytes become \\ufffd, valid sequences stay");
+	kd_record_free(&r[0]);
 
 	test_follow();
 	return tap_done();
