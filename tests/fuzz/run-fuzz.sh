@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-fuzz.sh DIR - build the reader fuzz targets with clang's libFuzzer
+# run-fuzz.sh DIR - build the reader and renderer fuzz targets with clang's libFuzzer
 # and AddressSanitizer + UndefinedBehaviorSanitizer in DIR, seed them with
 # tests/fixtures, and run each for a bounded time (FUZZ_SECONDS, default
 # 20).  Exits non-zero when a target does not build or finds a crash; the
@@ -22,11 +22,11 @@ out=$(cd "$out" && pwd)
 
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
-libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c levels.c"
+libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c levels.c kfmt.c mo.c catalog.c charset.c translate.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 status=0
-for t in kmsg-parse syslog-parse source-file; do
+for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate}; do
 	bin="$out/fuzz-$t"
 	srcs=""
 	for f in $libsrc; do srcs="$srcs $top/lib/$f"; done
@@ -39,7 +39,14 @@ for t in kmsg-parse syslog-parse source-file; do
 	fi
 	corpus="$out/$t-corpus"
 	mkdir -p "$corpus" "$out/$t"
-	cp "$top"/tests/fixtures/*.dump "$top"/tests/fixtures/*.txt "$corpus/" 2>/dev/null || true
+	if [ "$t" = translate ]; then
+		# msgid NUL msgstr NUL text NUL ARG0 NUL ARG1
+		printf 'link %%s: %%*ph %%d\0%%3$d: %%1$s %%2$*1$ph\0dev: link a: 01 02 7\0a\0001 02\0007' \
+			>"$corpus/seed-reorder"
+		printf '%%pI4 %%pV %%n %%%%\0%%1$pI4\0x\0001.2.3.4' >"$corpus/seed-pext"
+	else
+		cp "$top"/tests/fixtures/*.dump "$top"/tests/fixtures/*.txt "$corpus/" 2>/dev/null || true
+	fi
 	echo "run-fuzz: running fuzz-$t for ${secs}s" >&2
 	if ! (cd "$out/$t" && "$bin" -max_total_time="$secs" -max_len=16384 \
 		-rss_limit_mb=1024 -timeout=10 -print_final_stats=1 \

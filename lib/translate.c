@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * translate.c - the translation of one record: catalogue lookup, the
+ * verdict on the translation (worked out once per catalogue entry and
+ * kept), the prefix, the rendering.  See translate.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "charset.h"
+#include "translate.h"
+
+/* A catalogue entry as used: its msgstr in the output charset, both formats parsed. */
+struct entry {
+	unsigned char verdict;		/* enum kd_kfmt_reason */
+	char *msgstr;
+	size_t msgstr_len;
+	struct kd_kfmt orig, tr;
+	unsigned char map[KD_KFMT_MAX_CONV];
+};
+
+struct kd_translate {
+	const struct kd_catalog *cat;
+	struct kd_charset *cs;
+	struct entry **cache;		/* by catalogue id, NULL until first used */
+	unsigned int ncache;
+	struct kd_translate_stats st;
+	struct kd_karg args[KD_KFMT_MAX_CONV];
+	char work[KD_TRANSLATE_MAX];
+	char out[KD_TRANSLATE_MAX];
+};
+
+int kd_translate_new(struct kd_translate **tp, const struct kd_catalog *cat,
+		     const char *tocode)
+{
+	struct kd_translate *t = calloc(1, sizeof(*t));
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	t->cat = cat;
+	t->ncache = kd_catalog_entries(cat);
+	t->cache = calloc(t->ncache ? t->ncache : 1, sizeof(*t->cache));
+	if (!t->cache) {
+		free(t);
+		return -ENOMEM;
+	}
+	rc = kd_charset_new(&t->cs, tocode);
+	if (rc < 0) {
+		kd_translate_free(t);
+		return rc;
+	}
+	*tp = t;
+	return 0;
+}
+
+void kd_translate_free(struct kd_translate *t)
+{
+	if (!t)
+		return;
+	for (unsigned int i = 0; i < t->ncache; i++) {
+		if (t->cache[i])
+			free(t->cache[i]->msgstr);
+		free(t->cache[i]);
+	}
+	free(t->cache);
+	kd_charset_free(t->cs);
+	free(t);
+}
+
+const struct kd_translate_stats *kd_translate_stats(const struct kd_translate *t)
+{
+	return &t->st;
+}
+
+enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
+					const char *fmt, size_t fmt_len,
+					const struct kd_kfmt *f,
+					const struct kd_karg *args, unsigned int nargs,
+					char *work, size_t cap, size_t *prefix_len)
+{
+	ssize_t r;
+
+	if (f->has_pv)
+		return KD_KFMT_PV;
+	if (f->has_n)
+		return KD_KFMT_PERCENT_N;
+	if (f->nconv > 0 && nargs == 0)
+		return KD_KFMT_CONTINUATION;
+	if (text_len >= KD_TRANSLATE_TEXT_LIMIT || nargs < f->nconv)
+		return KD_KFMT_CUT;
+	if (nargs > f->nconv)
+		return KD_KFMT_COUNT;
+	r = kd_kfmt_render(fmt, fmt_len, f, NULL, args, nargs, work, cap);
+	if (r < 0)
+		return KD_KFMT_TOO_LONG;
+	if ((size_t)r <= text_len &&
+	    memcmp(text + text_len - (size_t)r, work, (size_t)r) == 0) {
+		*prefix_len = text_len - (size_t)r;
+		return KD_KFMT_TRUSTED;
+	}
+	if (r > 0 && memmem(text, text_len, work, (size_t)r))
+		return KD_KFMT_CONTINUATION;	/* pr_cont() fragments follow it */
+	return KD_KFMT_MISMATCH;
+}
+
+/* The verdict on a catalogue entry, worked out on its first use. */
+static struct entry *prepare(struct kd_translate *t, unsigned int id,
+			     const char *fmt, size_t fmt_len,
+			     const char *msgstr, size_t msgstr_len)
+{
+	struct entry *e;
+	int rc;
+
+	if (id < t->ncache && t->cache[id])
+		return t->cache[id];
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	if (kd_charset_convert(t->cs, msgstr, msgstr_len, &e->msgstr, &e->msgstr_len) < 0) {
+		free(e);
+		return NULL;
+	}
+	if (kd_kfmt_parse(fmt, fmt_len, &e->orig) < 0) {
+		e->verdict = KD_KFMT_CONVERSION;
+	} else if ((rc = kd_kfmt_parse(e->msgstr, e->msgstr_len, &e->tr)) < 0) {
+		e->verdict = rc == -ERANGE ? KD_KFMT_POSITION : KD_KFMT_CONVERSION;
+	} else {
+		e->verdict = kd_kfmt_compare(fmt, &e->orig, e->msgstr, &e->tr, e->map);
+	}
+	if (id < t->ncache)
+		t->cache[id] = e;
+	return e;
+}
+
+/*
+ * FORMAT, MODULE and ARG0... of @rec; returns the number of arguments
+ * (ARG0 up to the first one missing).
+ */
+static unsigned int collect(struct kd_translate *t, const struct kd_record *rec,
+			    const struct kd_dict_entry **format,
+			    const struct kd_dict_entry **module)
+{
+	uint64_t seen = 0;
+
+	*format = *module = NULL;
+	for (size_t i = 0; i < rec->dict_len; i++) {
+		const struct kd_dict_entry *d = &rec->dict[i];
+		const char *k = d->key;
+
+		if (k[0] == 'A' && k[1] == 'R' && k[2] == 'G' && k[3] >= '0' && k[3] <= '9') {
+			unsigned int n = 0;
+
+			if (k[3] == '0' && k[4])
+				continue;	/* ARG01 is no ARGn */
+			for (k += 3; *k >= '0' && *k <= '9' && n < KD_KFMT_MAX_CONV; k++)
+				n = n * 10 + (unsigned int)(*k - '0');
+			if (*k || n >= KD_KFMT_MAX_CONV || (seen & (1ull << n)))
+				continue;
+			seen |= 1ull << n;
+			t->args[n].s = d->value;
+			t->args[n].len = d->value_len;
+		} else if (!*format && strcmp(k, "FORMAT") == 0) {
+			*format = d;
+		} else if (!*module && strcmp(k, "MODULE") == 0) {
+			*module = d;
+		}
+	}
+	return (unsigned int)__builtin_ctzll(~seen);
+}
+
+int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
+			const char **text, size_t *len)
+{
+	const struct kd_dict_entry *format, *module;
+	const char *msgstr;
+	size_t msgstr_len, prefix = 0;
+	unsigned int nargs, id = 0;
+	struct entry *e;
+	int reason;
+	ssize_t r;
+
+	if (!rec->dict_len)
+		return KD_TRANSLATE_NONE;
+	nargs = collect(t, rec, &format, &module);
+	if (!format || !format->value_len)
+		return KD_TRANSLATE_NONE;
+	t->st.records++;
+	msgstr = kd_catalog_lookup(t->cat, module ? module->value : NULL, format->value,
+				   format->value_len, &msgstr_len, &id);
+	if (!msgstr) {
+		t->st.missing++;
+		return KD_TRANSLATE_NONE;
+	}
+	e = prepare(t, id, format->value, format->value_len, msgstr, msgstr_len);
+	if (!e) {
+		t->st.missing++;	/* out of memory: show the original */
+		return KD_TRANSLATE_NONE;
+	}
+	reason = e->verdict;
+	if (reason == KD_KFMT_TRUSTED)
+		reason = kd_translate_prefix(rec->text, rec->text_len, format->value,
+					     format->value_len, &e->orig, t->args, nargs,
+					     t->work, sizeof(t->work), &prefix);
+	if (reason == KD_KFMT_TRUSTED) {
+		memcpy(t->out, rec->text, prefix);
+		r = kd_kfmt_render(e->msgstr, e->msgstr_len, &e->tr, e->map, t->args,
+				   nargs, t->out + prefix, sizeof(t->out) - prefix);
+		if (r < 0)
+			reason = KD_KFMT_TOO_LONG;
+		else
+			*len = prefix + (size_t)r;
+	}
+	if (id >= t->ncache) {
+		free(e->msgstr);
+		free(e);
+	}
+	if (reason != KD_KFMT_TRUSTED) {
+		t->st.untrusted[reason]++;
+		return reason;
+	}
+	t->st.translated++;
+	*text = t->out;
+	return KD_KFMT_TRUSTED;
+}

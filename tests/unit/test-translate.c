@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-translate.c - .mo reading (valid and damaged files), the language
+ * list and catalogue search, the charset conversion, prefix detection,
+ * and the translation of whole records: every reason a translation is
+ * not trusted.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "charset.h"
+#include "mo.h"
+#include "translate.h"
+#include "tap.h"
+
+/* A .mo image of @n (key, value) pairs, keys as written ("ctx\004id"). */
+static size_t build_mo(const char *const (*pairs)[2], uint32_t n, char *buf, size_t cap)
+{
+	uint32_t hdr[7] = { 0x950412de, 0, n, 28, 28 + 8 * n, 0, 0 };
+	size_t at = 28 + 16 * (size_t)n;
+
+	memset(buf, 0, cap);
+	memcpy(buf, hdr, sizeof(hdr));
+	for (uint32_t t = 0; t < 2; t++) {
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t len = (uint32_t)strlen(pairs[i][t]), off = (uint32_t)at;
+
+			memcpy(buf + 28 + 8 * (t * n + i), &len, 4);
+			memcpy(buf + 28 + 8 * (t * n + i) + 4, &off, 4);
+			memcpy(buf + at, pairs[i][t], len + 1);
+			at += len + 1;
+		}
+	}
+	return at;
+}
+
+static const char *const de_pairs[][2] = {
+	{ "", "Content-Type: text/plain; charset=UTF-8\n" },
+	{ "link up %d Mbps", "Verbindung steht mit %d Mbit/s" },
+	{ "hello %s", "Hallo %s" },
+	{ "kptest\004hello %s", "Hallo aus kptest, %s" },
+	{ "%s: %d errors", "%2$d Fehler in %1$s" },
+	{ "size %lu", "Größe %lu" },
+	{ "bad type %d", "falscher Typ %s" },
+	{ "bad count %d %d", "falsche Anzahl %d" },
+	{ "bad ext %pI4", "falsche Erweiterung %pI6" },
+	{ "skip %s %d", "ausgelassen %2$d" },
+	{ "percent n %d", "Prozent n %d%n" },
+	{ "position %s", "Position %2$s" },
+	{ "pv %pV", "pv %pV" },
+	{ "cont %d", "Fortsetzung %d" },
+	{ "cut %s", "abgeschnitten %s" },
+	{ "big %s", "%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s" },
+	{ "zero position %d", "Null %0$d" },
+	{ "untranslated", "" },
+};
+#define N_DE (sizeof(de_pairs) / sizeof(de_pairs[0]))
+
+static char mobuf[8192];
+
+static void check_mo(void)
+{
+	size_t n = build_mo(de_pairs, N_DE, mobuf, sizeof(mobuf)), len = 0;
+	struct kd_mo *mo = NULL;
+	const char *s;
+	unsigned int idx = 99;
+	char bad[8192];
+
+	tap_is_int(kd_mo_open_mem(mobuf, n, &mo), 0, "mo: a valid image loads");
+	if (!mo)
+		return;
+	tap_is_str(kd_mo_charset(mo), "UTF-8", "mo: charset from the header");
+	s = kd_mo_lookup(mo, NULL, "hello %s", 8, &len, &idx);
+	tap_is_str(s, "Hallo %s", "mo: lookup without context");
+	tap_ok(len == 8 && idx == 2, "mo: length and index");
+	tap_is_str(kd_mo_lookup(mo, "kptest", "hello %s", 8, NULL, NULL),
+		   "Hallo aus kptest, %s", "mo: lookup with context");
+	tap_ok(!kd_mo_lookup(mo, "other", "hello %s", 8, NULL, NULL),
+	       "mo: another context does not match");
+	tap_ok(!kd_mo_lookup(mo, NULL, "hello", 5, NULL, NULL), "mo: prefix of a key is no key");
+	tap_ok(!kd_mo_lookup(mo, NULL, "", 0, NULL, NULL), "mo: the header is no message");
+	tap_ok(!kd_mo_lookup(mo, NULL, "untranslated", 12, NULL, NULL), "mo: empty msgstr");
+	kd_mo_free(mo);
+
+	memcpy(bad, mobuf, n);
+	bad[0] = 0;
+	tap_is_int(kd_mo_open_mem(bad, n, &mo), -EINVAL, "mo: bad magic");
+	tap_is_int(kd_mo_open_mem(mobuf, 20, &mo), -EINVAL, "mo: shorter than a header");
+	tap_is_int(kd_mo_open_mem(mobuf, n - 1, &mo), -EINVAL, "mo: last string cut");
+	memcpy(bad, mobuf, n);
+	memset(bad + 28 + 4, 0xff, 4);	/* offset of string 0 */
+	tap_is_int(kd_mo_open_mem(bad, n, &mo), -EINVAL, "mo: offset outside the file");
+	memcpy(bad, mobuf, n);
+	memset(bad + 8, 0x7f, 4);	/* entry count */
+	tap_is_int(kd_mo_open_mem(bad, n, &mo), -EINVAL, "mo: huge count");
+	tap_is_int(kd_mo_open("/nonexistent/x.mo", &mo), -ENOENT, "mo: missing file");
+}
+
+static char tmpdir[] = "/tmp/test-translate-XXXXXX";
+
+static int write_file(const char *path, const void *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	int ok = f && fwrite(data, 1, n, f) == n;
+
+	if (f)
+		ok &= fclose(f) == 0;
+	return ok ? 0 : -1;
+}
+
+static void bad_mo(void *data, const char *path, int err)
+{
+	(void)path;
+	(void)err;
+	(*(int *)data)++;
+}
+
+static void check_catalog(struct kd_catalog **out)
+{
+	static const char *const fr_pairs[][2] = {
+		{ "hello %s", "Bonjour %s" },
+		{ "only french", "seulement en français" },
+	};
+	char path[256], fr[512];
+	size_t n = build_mo(de_pairs, N_DE, mobuf, sizeof(mobuf)), fn;
+	struct kd_catalog *cat;
+	int bad = 0;
+
+	setenv("LC_ALL", "C.UTF-8", 1);
+	setenv("LANGUAGE", "de", 1);
+	tap_is_str(kd_catalog_languages(), "de", "LANGUAGE=de LC_ALL=C.UTF-8: de");
+	setenv("LC_ALL", "C", 1);
+	tap_is_str(kd_catalog_languages(), "", "LC_ALL=C: LANGUAGE ignored");
+	unsetenv("LC_ALL");
+	setenv("LC_MESSAGES", "POSIX", 1);
+	tap_is_str(kd_catalog_languages(), "", "LC_MESSAGES=POSIX: none");
+	setenv("LC_MESSAGES", "fr_FR.UTF-8", 1);
+	unsetenv("LANGUAGE");
+	tap_is_str(kd_catalog_languages(), "fr_FR.UTF-8", "LC_MESSAGES without LANGUAGE");
+	unsetenv("LC_MESSAGES");
+	setenv("LANG", "de_AT.UTF-8", 1);
+	tap_is_str(kd_catalog_languages(), "de_AT.UTF-8", "LANG last");
+	unsetenv("LANG");
+	tap_is_str(kd_catalog_languages(), "", "nothing set: none");
+
+	if (!mkdtemp(tmpdir)) {
+		tap_ok(false, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/d1", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d2", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d2/de", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d2/de/LC_MESSAGES", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d2/de/LC_MESSAGES/linux-kmsg.mo", tmpdir);
+	write_file(path, mobuf, n);
+	snprintf(path, sizeof(path), "%s/d1/fr", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d1/fr/LC_MESSAGES", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d1/fr/LC_MESSAGES/linux-kmsg.mo", tmpdir);
+	fn = build_mo(fr_pairs, 2, fr, sizeof(fr));
+	write_file(path, fr, fn);
+	snprintf(path, sizeof(path), "%s/d1/xx", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d1/xx/LC_MESSAGES", tmpdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/d1/xx/LC_MESSAGES/linux-kmsg.mo", tmpdir);
+	write_file(path, "garbage, not a catalogue", 24);
+
+	kd_catalog_new(&cat);
+	snprintf(path, sizeof(path), "::%s/d1::%s/d2", tmpdir, tmpdir);
+	tap_is_int(kd_catalog_add_dirs(cat, path), 0, "two directories");
+	tap_is_int(kd_catalog_load(cat, "xx:fr_CH.UTF-8@euro:C:de_DE.UTF-8", bad_mo, &bad), 2,
+		   "fr_CH.UTF-8@euro finds fr, de_DE.UTF-8 finds de in the second directory");
+	tap_is_int(bad, 1, "a damaged .mo is reported and skipped");
+	tap_is_str(kd_catalog_lookup(cat, NULL, "hello %s", 8, NULL, NULL), "Bonjour %s",
+		   "first language first");
+	tap_is_str(kd_catalog_lookup(cat, NULL, "link up %d Mbps", 15, NULL, NULL),
+		   "Verbindung steht mit %d Mbit/s", "the next language for what the first lacks");
+	tap_is_str(kd_catalog_lookup(cat, "kptest", "hello %s", 8, NULL, NULL), "Bonjour %s",
+		   "fr without context before de with context");
+	tap_ok(!kd_catalog_lookup(cat, NULL, "nowhere", 7, NULL, NULL), "a miss");
+	kd_catalog_free(cat);
+
+	kd_catalog_new(&cat);
+	snprintf(path, sizeof(path), "%s/d2", tmpdir);
+	kd_catalog_add_dirs(cat, path);
+	tap_is_int(kd_catalog_load(cat, "de", NULL, NULL), 1, "de alone");
+	tap_is_int(kd_catalog_count(cat), 1, "one catalogue");
+	*out = cat;
+}
+
+static void check_charset(void)
+{
+	static const char in[] = "Gr\xc3\xb6\xc3\x9f" "e \xe2\x80\x9ex\xe2\x80\x9c \xe4\xb8\xad ?\xff%d";
+	struct kd_charset *cs = NULL;
+	char *out = NULL;
+	size_t n = 0;
+
+	tap_is_int(kd_charset_new(&cs, "UTF-8"), 0, "UTF-8 target");
+	tap_ok(cs == NULL, "UTF-8 needs no converter");
+	tap_is_int(kd_charset_new(&cs, "NO-SUCH-CHARSET-X"), -EINVAL, "unknown charset");
+	tap_is_int(kd_charset_new(&cs, "ANSI_X3.4-1968"), 0, "ASCII target");
+	kd_charset_convert(cs, in, sizeof(in) - 1, &out, &n);
+	tap_is_mem(out, n, "Grosse ,,x\" \\xe4\\xb8\\xad ?\xff%d",
+		   strlen("Grosse ,,x\" \\xe4\\xb8\\xad ?\xff%d"),
+		   "ASCII: transliterated, else escaped; invalid bytes and '?' kept");
+	free(out);
+	kd_charset_free(cs);
+	kd_charset_new(&cs, "ISO-8859-1");
+	kd_charset_convert(cs, in, 8, &out, &n);
+	tap_is_mem(out, n, "Gr\xf6\xdf" "e ", 6, "Latin-1 holds o-umlaut and sharp s");
+	free(out);
+	kd_charset_free(cs);
+}
+
+static void check_prefix(void)
+{
+	static struct kd_kfmt f;
+	const struct kd_karg a[] = { { "100", 3 }, { "x", 1 } };
+	char work[256], big[1100];
+	size_t pre = 0;
+
+#define PFX(text, fmt, n) \
+	(kd_kfmt_parse(fmt, strlen(fmt), &f), \
+	 kd_translate_prefix(text, strlen(text), fmt, strlen(fmt), &f, a, n, work, \
+			     sizeof(work), &pre))
+	tap_is_int(PFX("e1000e 0000:00:19.0 eth0: link up 100", "link up %d", 1),
+		   KD_KFMT_TRUSTED, "dev_*() prefix found");
+	tap_is_int((long long)pre, 26, "prefix length");
+	tap_is_int(PFX("link up 100", "link up %d", 1), KD_KFMT_TRUSTED, "no prefix");
+	tap_is_int((long long)pre, 0, "empty prefix");
+	tap_is_int(PFX("link up 100", "link up %d", 0), KD_KFMT_CONTINUATION,
+		   "conversions, no ARGn: continuation");
+	tap_is_int(PFX("ACPI: done. more. 100 again", "ACPI: done.", 0), KD_KFMT_CONTINUATION,
+		   "rendering inside the text: continuation");
+	tap_is_int(PFX("link up 99", "link up %d", 1), KD_KFMT_MISMATCH, "text differs");
+	tap_is_int(PFX("a 100 x", "a %d %s %s", 2), KD_KFMT_CUT, "fewer ARGn than conversions");
+	tap_is_int(PFX("a 100 x", "a %d", 2), KD_KFMT_COUNT, "more ARGn than conversions");
+	memset(big, 'y', sizeof(big));
+	big[1023] = '\0';
+	tap_is_int(PFX(big, "%s", 1), KD_KFMT_CUT, "text at the kernel's limit");
+	tap_is_int(PFX("x", "%pV", 1), KD_KFMT_PV, "%%pV record");
+#undef PFX
+}
+
+static struct kd_record rec;
+
+static int tr(struct kd_translate *t, const char *text, const char *fmt,
+	      const char *module, const char *const *args, const char **out, size_t *n)
+{
+	kd_record_reset(&rec);
+	kd_record_set_text(&rec, text, strlen(text));
+	kd_record_dict_add(&rec, "SUBSYSTEM", 9, "net", 3);
+	if (fmt)
+		kd_record_dict_add(&rec, "FORMAT", 6, fmt, strlen(fmt));
+	if (module)
+		kd_record_dict_add(&rec, "MODULE", 6, module, strlen(module));
+	for (int i = 0; args && args[i]; i++) {
+		char k[16];
+
+		snprintf(k, sizeof(k), "ARG%d", i);
+		kd_record_dict_add(&rec, k, strlen(k), args[i], strlen(args[i]));
+	}
+	return kd_translate_record(t, &rec, out, n);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static void check_records(struct kd_catalog *cat)
+{
+	struct kd_translate *t = NULL;
+	const struct kd_translate_stats *st;
+	const char *out = NULL;
+	size_t n = 0;
+
+	if (!cat || kd_translate_new(&t, cat, "UTF-8") < 0) {
+		tap_ok(false, "kd_translate_new");
+		return;
+	}
+	tap_is_int(tr(t, "eth0: link up 100 Mbps", "link up %d Mbps", "e1000e", ARGS("100"),
+		      &out, &n), 0, "record translated");
+	tap_is_mem(out, n, "eth0: Verbindung steht mit 100 Mbit/s", 37, "prefix kept, ARG0 in place");
+	tr(t, "hello world", "hello %s", "kptest", ARGS("world"), &out, &n);
+	tap_is_mem(out, n, "Hallo aus kptest, world", 23, "MODULE as msgctxt");
+	tr(t, "hello world", "hello %s", "other", ARGS("world"), &out, &n);
+	tap_is_mem(out, n, "Hallo world", 11, "another MODULE: entry without context");
+	tr(t, "sda: 3 errors", "%s: %d errors", NULL, ARGS("sda", "3"), &out, &n);
+	tap_is_mem(out, n, "3 Fehler in sda", 15, "arguments reordered");
+	tap_is_int(tr(t, "plain", NULL, NULL, NULL, &out, &n), KD_TRANSLATE_NONE, "no FORMAT");
+	tap_is_int(tr(t, "nope 1", "nope %d", NULL, ARGS("1"), &out, &n), KD_TRANSLATE_NONE,
+		   "FORMAT not in the catalogue");
+	tap_is_int(tr(t, "bad type 1", "bad type %d", NULL, ARGS("1"), &out, &n),
+		   KD_KFMT_CONVERSION, "bad: conversion type");
+	tap_is_int(tr(t, "bad count 1 2", "bad count %d %d", NULL, ARGS("1", "2"), &out, &n),
+		   KD_KFMT_COUNT, "bad: argument count");
+	tap_is_int(tr(t, "bad ext 1.2.3.4", "bad ext %pI4", NULL, ARGS("1.2.3.4"), &out, &n),
+		   KD_KFMT_PEXT, "bad: %%p extension");
+	tap_is_int(tr(t, "skip a 1", "skip %s %d", NULL, ARGS("a", "1"), &out, &n),
+		   KD_KFMT_SKIPPED, "bad: skipped argument");
+	tap_is_int(tr(t, "percent n 1", "percent n %d", NULL, ARGS("1"), &out, &n),
+		   KD_KFMT_PERCENT_N, "bad: %%n");
+	tap_is_int(tr(t, "position a", "position %s", NULL, ARGS("a"), &out, &n),
+		   KD_KFMT_POSITION, "bad: position out of range");
+	tap_is_int(tr(t, "zero position 1", "zero position %d", NULL, ARGS("1"), &out, &n),
+		   KD_KFMT_POSITION, "bad: position 0");
+	tap_is_int(tr(t, "pv x", "pv %pV", NULL, ARGS("x"), &out, &n), KD_KFMT_PV, "bad: %%pV");
+	tap_is_int(tr(t, "cont 1 2 3", "cont %d", NULL, NULL, &out, &n), KD_KFMT_CONTINUATION,
+		   "continuation record");
+	tap_is_int(tr(t, "cut ", "cut %s", NULL, NULL, &out, &n), KD_KFMT_CONTINUATION,
+		   "no ARGn at all counts as continuation");
+	tap_is_int(tr(t, "link up 10 Mbps", "link up %d Mbps", NULL, ARGS("100"), &out, &n),
+		   KD_KFMT_MISMATCH, "text does not match FORMAT and ARGn");
+	{
+		static char big[2200], arg[1100];
+
+		memcpy(big, "cut ", 4);
+		memset(big + 4, 'z', 1019);
+		memset(arg, 'z', 1019);
+		tap_is_int(tr(t, big, "cut %s", NULL, ARGS(arg), &out, &n), KD_KFMT_CUT,
+			   "ARG0 cut at the record limit");
+		tap_is_int(tr(t, "big ww", "big %s", NULL, ARGS("ww"), &out, &n), 0,
+			   "a short argument repeated 18 times");
+		memset(arg, 'w', 1000);
+		arg[1000] = '\0';
+		snprintf(big, sizeof(big), "big %s", arg);
+		tap_is_int(tr(t, big, "big %s", NULL, ARGS(arg), &out, &n), KD_KFMT_TOO_LONG,
+			   "18 times 1000 bytes: past the bound");
+	}
+	st = kd_translate_stats(t);
+	tap_ok(st->translated == 5 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
+	       st->untrusted[KD_KFMT_POSITION] == 2 && st->untrusted[KD_KFMT_CONTINUATION] == 2 &&
+	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 19,
+	       "statistics: %llu translated, %llu missing, %llu records",
+	       (unsigned long long)st->translated, (unsigned long long)st->missing,
+	       (unsigned long long)st->records);
+	kd_translate_free(t);
+
+	/* An ASCII terminal: the catalogue's UTF-8 transliterated. */
+	kd_translate_new(&t, cat, "ANSI_X3.4-1968");
+	tr(t, "size 5", "size %lu", NULL, ARGS("5"), &out, &n);
+	tap_is_mem(out, n, "Grosse 5", 8, "ASCII terminal: transliterated");
+	kd_translate_free(t);
+}
+
+int main(void)
+{
+	struct kd_catalog *cat = NULL;
+	char cmd[300];
+
+	kd_record_init(&rec);
+	check_mo();
+	check_catalog(&cat);
+	check_charset();
+	check_prefix();
+	check_records(cat);
+	kd_catalog_free(cat);
+	kd_record_free(&rec);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", tmpdir);
+	return tap_done();
+}
