@@ -29,13 +29,13 @@ void kd_filter_free(struct kd_filter *f)
 	}
 }
 
-int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
+int kd_filter_add_value(struct kd_filter *f, enum kd_field_id field,
 			const char *value)
 {
 	char **v;
 	char *copy;
 
-	if ((unsigned int)field >= KD_FIELD__COUNT || !value)
+	if (field < KD_FIELD_DICT_FIRST || field >= KD_FIELD_DICT || !value)
 		return -EINVAL;
 	copy = strdup(value);
 	if (!copy)
@@ -55,21 +55,17 @@ static bool in_mask(uint32_t mask, int n)
 	return n >= 0 && n < 32 && (mask & (UINT32_C(1) << n));
 }
 
-static const char *const field_keys[KD_FIELD__COUNT] = {
-	[KD_FIELD_SUBSYSTEM] = "SUBSYSTEM",
-	[KD_FIELD_DEVICE] = "DEVICE",
-};
-
 /* One field: any of its values may match (OR); no values means no test. */
-static bool field_matches(const struct kd_filter *f, enum kd_filter_field field,
+static bool field_matches(const struct kd_filter *f, enum kd_field_id field,
 			  const struct kd_record *rec)
 {
+	const struct kd_field fld = { .id = field };
 	const struct kd_dict_entry *e;
 	size_t i;
 
 	if (f->nvalues[field] == 0)
 		return true;
-	e = kd_record_dict_get(rec, field_keys[field]);
+	e = kd_record_dict_get(rec, kd_field_dict_key(&fld));
 	if (!e)
 		return false;
 	for (i = 0; i < f->nvalues[field]; i++) {

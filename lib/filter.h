@@ -12,13 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "field.h"
 #include "record.h"
-
-enum kd_filter_field {
-	KD_FIELD_SUBSYSTEM,	/* dictionary SUBSYSTEM= */
-	KD_FIELD_DEVICE,	/* dictionary DEVICE= */
-	KD_FIELD__COUNT
-};
 
 struct kd_filter {
 	uint32_t levels;	/* bit n set: level n shown; 0 means all */
@@ -40,8 +35,12 @@ void kd_filter_init(struct kd_filter *f);
 /** kd_filter_free() - release the field match lists. */
 void kd_filter_free(struct kd_filter *f);
 
-/** kd_filter_add_value() - add one accepted value for @field. 0 or -ENOMEM. */
-int kd_filter_add_value(struct kd_filter *f, enum kd_filter_field field,
+/**
+ * kd_filter_add_value() - add one accepted value (exact bytes) for the
+ * known dictionary field @field (KD_FIELD_SUBSYSTEM, ..._DEVICE, ...).
+ * Returns 0, -ENOMEM, or -EINVAL for a header field or KD_FIELD_DICT.
+ */
+int kd_filter_add_value(struct kd_filter *f, enum kd_field_id field,
 			const char *value);
 
 /**

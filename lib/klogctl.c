@@ -12,7 +12,7 @@
 #include <sys/klog.h>
 
 #include "klogctl.h"
-#include "levels.h"
+#include "priority.h"
 
 /* syslog(2) action numbers (<sys/klog.h> declares only the call). */
 #define ACTION_READ_ALL		3
@@ -81,7 +81,7 @@ int kd_klogctl_parse_console_level(const char *str, int *level)
 		*level = (int)v;
 		return 0;
 	}
-	n = kd_level_parse(str, strlen(str));
+	n = kd_priority_level_parse(str, strlen(str));
 	if (n < 0)
 		return n;
 	*level = n + 1;

@@ -20,6 +20,7 @@
 #endif
 
 #include "kmsg-parse.h"
+#include "priority.h"
 #include "scan.h"
 
 static int hexval(unsigned char c)
@@ -273,9 +274,7 @@ static inline void header_field(struct kd_record *rec, const char *f,
 static inline void header_numbers(struct kd_record *rec, uint64_t pri,
 				  uint64_t usec)
 {
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
+	kd_priority_set(rec, pri);
 	rec->ts_usec = (int64_t)usec;
 }
 

@@ -16,6 +16,7 @@
 #include "escape.h"
 #include "json.h"
 #include "output.h"
+#include "priority.h"
 #include "record.h"
 
 struct kd_colors;
@@ -82,31 +83,6 @@ struct kd_writer {
 	char *scratch;			/* -p line copies; grows, never shrinks */
 	size_t scratch_cap;
 };
-
-/*
- * The facility dmesg would have parsed from the record's "<N>" prefix:
- * LOG_FAC() keeps 7 bits, and a value above 24 becomes -1 (unknown).
- */
-static inline int kd_output_dmesg_facility(const struct kd_record *rec)
-{
-	int fac;
-
-	if (rec->facility < 0)
-		return -1;
-	fac = rec->facility & 0x7f;
-	return fac > 24 ? -1 : fac;
-}
-
-/*
- * Whether dmesg prints the facility and level (-x prefix, -J "pri"):
- * level 0..7 and facility 0..23.
- */
-static inline bool kd_output_facpri_valid(const struct kd_record *rec)
-{
-	int fac = kd_output_dmesg_facility(rec);
-
-	return rec->level >= 0 && rec->level < 8 && fac >= 0 && fac < 24;
-}
 
 /**
  * kd_output_text_write() - print @rec as dmesg's text output (every time

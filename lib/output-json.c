@@ -33,7 +33,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "levels.h"
+#include "priority.h"
 #include "output-internal.h"
 
 static void put_dict(struct kd_writer *w, const struct kd_record *rec)
@@ -92,12 +92,12 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 	}
 	kd_json_open(j, NULL, KD_JSON_OBJECT);
 
-	if (kd_output_facpri_valid(rec)) {
-		int fac = kd_output_dmesg_facility(rec);
+	if (kd_priority_valid(rec)) {
+		int fac = kd_priority_dmesg_facility(rec);
 
 		if (w->opts.decode) {
-			const char *f = kd_facility_name(fac);
-			const char *l = kd_level_name(rec->level);
+			const char *f = kd_priority_facility_name(fac);
+			const char *l = kd_priority_level_name(rec->level);
 
 			kd_json_value_str(j, "fac", f, strlen(f));
 			kd_json_value_str(j, "pri", l, strlen(l));

@@ -54,7 +54,7 @@
 
 #include "colors.h"
 #include "escape.h"
-#include "levels.h"
+#include "priority.h"
 #include "output-internal.h"
 
 /* dmesg's per-format buffer size; its snprintf() truncates there. */
@@ -336,16 +336,6 @@ static bool has_format(const struct kd_writer *w, enum kd_time_format f)
 	return false;
 }
 
-/* dmesg's LOG_RAW_FAC_PRI() on the values its parser would have kept. */
-static int raw_priority(const struct kd_record *rec)
-{
-	int fac = kd_output_dmesg_facility(rec), lev = -1;
-
-	if (rec->level >= 0)
-		lev = rec->level & 7;
-	return (fac * 8) | lev;
-}
-
 /* dmesg's get_subsys_delimiter(): end of "name: " or NULL. */
 static const char *subsys_end(const char *s, size_t size)
 {
@@ -508,7 +498,7 @@ int kd_output_text_prepare(struct kd_writer *w)
 	for (f = 0; f < KD_FACILITY_COUNT; f++)
 		for (l = 0; l < KD_LEVEL_COUNT; l++)
 			snprintf(w->decode_prefix[f][l], sizeof(w->decode_prefix[f][l]),
-				 "%-6s:%-6s: ", kd_facility_name(f), kd_level_name(l));
+				 "%-6s:%-6s: ", kd_priority_facility_name(f), kd_priority_level_name(l));
 	return 0;
 }
 
@@ -612,15 +602,15 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
 		if (direct)
 			full = dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
 		indent = snprintf(full, sizeof(fullbuf), "<%d>[%s] ",
-				  raw_priority(rec), sbuf);
+				  kd_priority_raw(rec), sbuf);
 		fulllen = strlen(full);
 	} else {
 		const enum kd_time_format dflt = KD_TIME_RAW;
 		const enum kd_time_format *fmts = w->opts.ntime ? w->opts.time : &dflt;
 		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
 
-		if (w->decode_prefix && kd_output_facpri_valid(rec)) {
-			fp = w->decode_prefix[kd_output_dmesg_facility(rec)][rec->level];
+		if (w->decode_prefix && kd_priority_valid(rec)) {
+			fp = w->decode_prefix[kd_priority_dmesg_facility(rec)][rec->level];
 			fplen = strlen(fp);
 		}
 		if (direct) {

@@ -13,6 +13,7 @@
 #include "colors.h"
 #include "output-internal.h"
 #include "output.h"
+#include "pipeline.h"
 
 /*
  * Width of dmesg's "[%*s] " caller-id column.  dmesg sizes it with the
@@ -104,6 +105,26 @@ int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 	if (rc == 0 && w->opts.follow && fflush(w->out) != 0)
 		rc = -EIO;
 	return rc;
+}
+
+int kd_writer_sink_write(void *data, const struct kd_record *rec,
+			 const struct kd_prev *prev)
+{
+	struct kd_writer *w = data;
+
+	w->prev_usec = prev->usec;
+	/* kd_writer_write()'s first step, as a tail call: once per record. */
+	if (w->text_fast)
+		return kd_output_text_write_default(w, rec);
+	return kd_writer_write(w, rec);
+}
+
+unsigned int kd_output_needs(const struct kd_output_opts *opts)
+{
+	if (opts->mode == KD_OUTPUT_TEXT ||
+	    (opts->mode == KD_OUTPUT_JSON && !opts->json_dict))
+		return 0;
+	return KD_NEED_DICT;
 }
 
 void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)

@@ -90,6 +90,14 @@ struct kd_output_opts {
 };
 
 struct kd_writer;
+struct kd_prev;
+
+/**
+ * kd_output_needs() - what a writer for @opts needs from the reader
+ * (enum kd_need of lib/pipeline.h): the dictionary for every format but
+ * plain text and dmesg's -J.
+ */
+unsigned int kd_output_needs(const struct kd_output_opts *opts);
 
 /**
  * kd_writer_new() - a writer for @opts that writes to @out.
@@ -101,6 +109,14 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 
 /** kd_writer_write() - format one record. Returns 0 or -EIO. */
 int kd_writer_write(struct kd_writer *w, const struct kd_record *rec);
+
+/**
+ * kd_writer_sink_write() - kd_writer_write() as a pipeline sink's write
+ * (struct kd_sink, @data is the writer): the delta reference comes from
+ * @prev, which the pipeline keeps, instead of kd_writer_skip() calls.
+ */
+int kd_writer_sink_write(void *data, const struct kd_record *rec,
+			 const struct kd_prev *prev);
 
 /**
  * kd_writer_skip() - tell the writer about a record the filter rejected.

@@ -99,6 +99,7 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 	memcpy(e->value, value, value_len);
 	e->value[value_len] = '\0';
 	e->value_len = value_len;
+	e->origin = KD_ORIGIN_KERNEL;
 	rec->dict_len++;
 	return 0;
 }
@@ -127,6 +128,7 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 					e->value, e->value_len);
 		if (rc)
 			return rc;
+		dst->dict[i].origin = e->origin;
 	}
 	dst->seq = src->seq;
 	dst->facility = src->facility;
@@ -134,6 +136,7 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 	dst->ts_usec = src->ts_usec;
 	dst->flags = src->flags;
 	dst->text_plain = src->text_plain;
+	dst->text_origin = src->text_origin;
 	memcpy(dst->caller, src->caller, sizeof(dst->caller));
 	return 0;
 }
@@ -145,10 +148,11 @@ bool kd_record_same(const struct kd_record *a, const struct kd_record *b)
 	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
 	    a->text_len != b->text_len ||
 	    (a->text_len && memcmp(a->text, b->text, a->text_len)) ||
-	    a->dict_len != b->dict_len)
+	    a->text_origin != b->text_origin || a->dict_len != b->dict_len)
 		return false;
 	for (size_t i = 0; i < a->dict_len; i++)
 		if (strcmp(a->dict[i].key, b->dict[i].key) ||
+		    a->dict[i].origin != b->dict[i].origin ||
 		    a->dict[i].value_len != b->dict[i].value_len ||
 		    memcmp(a->dict[i].value, b->dict[i].value, a->dict[i].value_len))
 			return false;

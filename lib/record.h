@@ -26,6 +26,19 @@
 #define KD_NO_LEVEL		(-1)
 #define KD_NO_FACILITY		(-1)
 
+/*
+ * Where a field's value came from.  Everything a reader puts in a record
+ * is KD_ORIGIN_KERNEL; a pipeline stage that adds or rewrites a field
+ * (lib/pipeline.h: recovery of call sites on stock kernels, translation)
+ * marks it, so that no writer ever shows a derived value as if the
+ * kernel had sent it.
+ */
+enum kd_origin {
+	KD_ORIGIN_KERNEL = 0,	/* as the kernel (or the dump) supplied it */
+	KD_ORIGIN_RECOVERED,	/* derived by kdmesg (e.g. a call site guessed from the text) */
+	KD_ORIGIN_TRANSLATED,	/* the kernel's value, translated */
+};
+
 enum kd_record_flags {
 	KD_REC_CONT	= 1 << 0,	/* 'c': continuation of the previous record */
 	KD_REC_HAS_PRI	= 1 << 1,	/* priority was present in the input */
@@ -35,6 +48,7 @@ struct kd_dict_entry {
 	char *key;		/* NUL-terminated, upper-case as the kernel sends it */
 	char *value;		/* unescaped bytes, NUL-terminated */
 	size_t value_len;	/* may contain NUL bytes from \x00 escapes */
+	unsigned char origin;	/* enum kd_origin; KD_ORIGIN_KERNEL from readers */
 	/*
 	 * Bytes allocated at @key; @value lives in the same block.  Kept
 	 * across kd_record_reset() so a reused record does not allocate
@@ -82,6 +96,12 @@ struct kd_record {
 	 */
 	bool text_nl;
 	unsigned char text_pre;
+	/*
+	 * enum kd_origin of @text.  The header fields (seq, priority, time,
+	 * caller id, flags) are always as the reader found them; dictionary
+	 * entries carry their own mark.
+	 */
+	unsigned char text_origin;
 
 	struct kd_dict_entry *dict;
 	size_t dict_len;
@@ -136,6 +156,7 @@ static inline void kd_record_reset(struct kd_record *rec)
 	rec->text_plain = false;
 	rec->text_nl = false;
 	rec->text_pre = 0;
+	rec->text_origin = KD_ORIGIN_KERNEL;
 	rec->text = rec->text_own;
 	if (rec->text_own)
 		rec->text_own[0] = '\0';
@@ -168,7 +189,8 @@ static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
 }
 
 /**
- * kd_record_dict_add() - append one dictionary entry (copies both).
+ * kd_record_dict_add() - append one dictionary entry (copies both), marked
+ * KD_ORIGIN_KERNEL; a stage that derives the entry sets its origin after.
  * Returns 0, -ENOMEM, or -E2BIG past KD_DICT_MAX entries.
  */
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
@@ -183,9 +205,9 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src);
 
 /**
  * kd_record_same() - whether @a and @b hold the same record: header,
- * caller id, text bytes and dictionary (keys, values, order).  What
- * readers promise the writer (text_plain, text_nl, text_pre) and where
- * the text lives are not compared.
+ * caller id, text bytes and dictionary (keys, values, order), with the
+ * origin of each.  What readers promise the writer (text_plain, text_nl,
+ * text_pre) and where the text lives are not compared.
  */
 bool kd_record_same(const struct kd_record *a, const struct kd_record *b);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * source.c - the public face of the readers: picks the implementation for
- * a source kind, falls back from /dev/kmsg to syslog(2) as dmesg does, and
+ * a source kind, falls back from /dev/kmsg to syslog(2) as dmesg does (the
+ * only place that does), and
  * keeps the counters every source shares.
  */
 #include "config.h"
@@ -31,7 +32,10 @@ int kd_source_open(struct kd_source **out, enum kd_source_kind kind,
 		 * test or a user's choice: no fallback.
 		 */
 		if (rc < 0 && rc != -ENOMEM && !path) {
-			rc2 = kd_syslog_source_open(out, flags, size);
+			/* The syslog(2) buffer is read once: nothing to follow. */
+			rc2 = kd_syslog_source_open(out, flags & ~(KD_SOURCE_FOLLOW |
+								   KD_SOURCE_FOLLOW_NEW),
+						    size);
 			if (rc2 == 0)
 				return 0;
 		}

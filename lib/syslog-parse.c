@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "priority.h"
 #include "scan.h"
 #include "syslog-parse.h"
 
@@ -110,9 +111,7 @@ static const char *parse_pri(const char *p, const char *end,
 	if (*gt == '>') {
 		num_end = parse_long(p + 1, gt, &pri, &ovf);
 		if (num_end == gt && num_end > p + 1 && !ovf) {
-			rec->facility = (int)((pri & 0x3f8) >> 3);
-			rec->level = (int)(pri & 7);
-			rec->flags |= KD_REC_HAS_PRI;
+			kd_priority_set(rec, (uint64_t)pri);
 		}
 	}
 	return gt + 1;
@@ -163,9 +162,7 @@ static const char *fast_pri(const char *p, const char *end,
 		pri = pri * 10 + (unsigned long)(*q++ - '0');
 	if (q == p + 1 || q == lim || *q != '>')
 		return NULL;
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
+	kd_priority_set(rec, pri);
 	return q + 1;
 }
 
@@ -320,9 +317,7 @@ const char *kd_syslog_parse_simple(const char *buf, const char *end,
 		return NULL;
 
 	kd_record_reset(rec);
-	rec->facility = (int)((pri & 0x3f8) >> 3);
-	rec->level = (int)(pri & 7);
-	rec->flags |= KD_REC_HAS_PRI;
+	kd_priority_set(rec, pri);
 	rec->ts_usec = sec * 1000000 + usec;
 	if (lend) {
 		kd_record_ref_text(rec, text, n);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * terminal.h - what kdmesg decides when its output is a terminal: whether
- * to colour (-L/--color, -H, terminal-colors.d enable/disable files) and
- * whether to page (-H without -P), both resolved the way util-linux does.
+ * to colour (-L/--color, -H, terminal-colors.d enable/disable files),
+ * resolved the way util-linux does.  The pager is the program's
+ * (src/pager.h).
  */
 #ifndef KDMESG_TERMINAL_H
 #define KDMESG_TERMINAL_H
@@ -36,16 +37,5 @@ int kd_colormode_parse(const char *when);
  * colours off, and so does a non-empty NO_COLOR.
  */
 bool kd_terminal_want_color(enum kd_colormode mode, const char *utilname);
-
-/**
- * kd_pager_open() - send standard output (and standard error when it is a
- * terminal) through $PAGER, "less" by default, with LESS=FRSX unless LESS
- * is set.  Does nothing when standard output is not a terminal, $PAGER is
- * empty or "cat", or the pager is not found.  Returns 0 or a negative errno.
- */
-int kd_pager_open(void);
-
-/** kd_pager_close() - flush, signal end of input and wait for the pager. */
-void kd_pager_close(void);
 
 #endif /* KDMESG_TERMINAL_H */

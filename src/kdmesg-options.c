@@ -22,7 +22,7 @@
 #include "boottime.h"
 #include "filter.h"
 #include "klogctl.h"
-#include "levels.h"
+#include "priority.h"
 #include "nls.h"
 #include "output.h"
 #include "rawdump.h"
@@ -141,12 +141,12 @@ static void __attribute__((__noreturn__)) usage(void)
 
 	fputs(_("\nSupported log facilities:\n"), out);
 	for (i = 0; i < KD_FACILITY_COUNT; i++)
-		fprintf(out, " %7s - %s\n", kd_facility_name(i),
+		fprintf(out, " %7s - %s\n", kd_priority_facility_name(i),
 			_(facility_help[i]));
 
 	fputs(_("\nSupported log levels (priorities):\n"), out);
 	for (i = 0; i < KD_LEVEL_COUNT; i++)
-		fprintf(out, " %7s - %s\n", kd_level_name(i), _(level_help[i]));
+		fprintf(out, " %7s - %s\n", kd_priority_level_name(i), _(level_help[i]));
 
 	fprintf(out, _("\nFor more details see %s.\n"), "kdmesg(1)");
 	exit(EXIT_SUCCESS);
@@ -244,7 +244,7 @@ static enum kd_output_mode parse_output_format(const char *s)
 static void parse_levels(const char *arg, uint32_t *mask)
 {
 	const char *bad = arg;
-	int rc = kd_filter_parse_list(arg, kd_level_parse, KD_LEVEL_COUNT,
+	int rc = kd_filter_parse_list(arg, kd_priority_level_parse, KD_LEVEL_COUNT,
 				      mask, &bad);
 
 	if (rc == -ERANGE)
@@ -257,7 +257,7 @@ static void parse_levels(const char *arg, uint32_t *mask)
 static void parse_facilities(const char *arg, uint32_t *mask)
 {
 	const char *bad = arg;
-	int rc = kd_filter_parse_list(arg, kd_facility_parse, 0, mask, &bad);
+	int rc = kd_filter_parse_list(arg, kd_priority_facility_parse, 0, mask, &bad);
 
 	if (rc == -ERANGE)
 		errx(EXIT_FAILURE, _("failed to parse facility '%s': %s"), bad,

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kdmesg.c - the kdmesg program: carries out what kdmesg-options.c decided
- * from the command line.  It opens a source, runs records through the
- * filter into a writer, reports lost and malformed records, and performs
- * the clear and console actions; all parsing and formatting lives in lib/.
+ * from the command line.  It sets up a pipeline (lib/pipeline.h) from the
+ * source through the filter into a writer, reports lost and malformed
+ * records, and performs the clear and console actions; all parsing and
+ * formatting lives in lib/.
  */
 #include <err.h>
 #include <errno.h>
@@ -22,9 +23,11 @@
 #include "boottime.h"
 #include "filter.h"
 #include "klogctl.h"
-#include "levels.h"
+#include "priority.h"
 #include "nls.h"
 #include "output.h"
+#include "pager.h"
+#include "pipeline.h"
 #include "rawdump.h"
 #include "record.h"
 #include "source.h"
@@ -86,52 +89,24 @@ static void __attribute__((__noreturn__)) file_open_failed(const char *path, int
 	err(EXIT_FAILURE, _("cannot open %s"), path);
 }
 
-static struct kd_source *open_source(struct ctl *c)
+/*
+ * Open what -K/-F/-S or the default names; the source falls back from
+ * /dev/kmsg to syslog(2) once, as dmesg does, and reports the /dev/kmsg
+ * error when both fail (so dmesg_restrict gets its hint).
+ */
+static void open_source(struct ctl *c, struct kd_pipeline *p)
 {
-	struct kd_source *src = NULL;
-	/* Each record is printed before the next is read: it may borrow. */
-	unsigned int flags = c->src_flags | KD_SOURCE_LEND_TEXT;
 	int rc;
 
-	/* Only -o json/jsonl/export and field matches read it. */
-	if ((c->out.mode == KD_OUTPUT_TEXT ||
-	     (c->out.mode == KD_OUTPUT_JSON && !c->out.json_dict)) &&
-	    !kd_filter_uses_dict(&c->filter))
-		flags |= KD_SOURCE_NO_DICT;
-	rc = kd_source_open(&src, c->kind, c->path, flags, c->bufsize);
-	if (rc < 0 && c->kind == KD_SOURCE_KMSG && !c->path) {
-		/* As dmesg: no usable /dev/kmsg means the syslog(2) buffer. */
-		c->kind = KD_SOURCE_SYSLOG;
-		rc = kd_source_open(&src, KD_SOURCE_SYSLOG, NULL,
-				    c->src_flags & ~(KD_SOURCE_FOLLOW |
-						     KD_SOURCE_FOLLOW_NEW),
-				    c->bufsize);
-	}
+	kd_pipeline_set_filter(p, &c->filter);
+	kd_pipeline_need(p, kd_output_needs(&c->out));
+	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
 	if (rc < 0) {
 		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
 			file_open_failed(c->path, rc);
 		kernel_read_failed(rc);
 	}
-	c->kind = kd_source_kind(src);
-	return src;
-}
-
-/* Wait for a follow source; false when a signal asked us to stop. */
-static bool wait_readable(struct kd_source *src)
-{
-	struct pollfd pfd = { .fd = kd_source_fd(src), .events = POLLIN };
-
-	if (pfd.fd < 0)
-		return !stop_requested;
-	while (!stop_requested) {
-		int n = poll(&pfd, 1, -1);
-
-		if (n > 0)
-			return true;
-		if (n < 0 && errno != EINTR)
-			return false;
-	}
-	return false;
+	c->kind = kd_pipeline_kind(p);
 }
 
 static void report_lost(uint64_t n)
@@ -211,20 +186,33 @@ static int print_raw_buffer(struct ctl *c)
 	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+static void on_lost(void *data, uint64_t n)
+{
+	(void)data;
+	report_lost(n);
+}
+
 /* Returns the exit status. */
 static int print_records(struct ctl *c)
 {
-	struct kd_source *src;
+	struct kd_pipeline *p;
 	struct kd_writer *w = NULL;
-	struct kd_record rec;
-	uint64_t lost_reported = 0;
+	struct kd_sink sink;
+	struct kd_pipeline_hooks hooks = {
+		.lost = on_lost,
+		.stop = &stop_requested,
+	};
 	int status = EXIT_SUCCESS, rc;
-	bool filtering;
 
 	/* Standard input can be read only once: no check before -r -F -. */
 	if (c->out.raw && c->kind == KD_SOURCE_SYSLOG_FILE && strcmp(c->path, "-") == 0)
 		return print_raw_buffer(c);
-	src = open_source(c);
+	rc = kd_pipeline_new(&p);
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot set up the output"));
+	}
+	open_source(c, p);
 
 	if (c->out.raw && !is_kmsg_kind(c->kind) &&
 	    (c->filter.levels || c->filter.facilities))
@@ -234,7 +222,7 @@ static int print_records(struct ctl *c)
 	c->out.source_syslog = !is_kmsg_kind(c->kind);
 	if (c->out.raw && c->out.source_syslog) {
 		/* The source only vetted the input (empty, binary, access). */
-		kd_source_close(src);
+		kd_pipeline_free(p);
 		return print_raw_buffer(c);
 	}
 
@@ -243,59 +231,35 @@ static int print_records(struct ctl *c)
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
+	sink = (struct kd_sink){
+		.needs = kd_output_needs(&c->out),
+		.write = kd_writer_sink_write,
+		.data = w,
+	};
+	rc = kd_pipeline_add_sink(p, &sink);
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot set up the output"));
+	}
 	if (c->human && !c->nopager && kd_pager_open() == 0)
 		atexit(kd_pager_close);	/* an error exit still waits for it */
 
-	/* Decided once: this loop runs once per record. */
-	filtering = !kd_filter_is_empty(&c->filter);
-	kd_record_init(&rec);
-	while (!stop_requested) {
-		rc = kd_source_next(src, &rec);
-		if (rc == 1) {
-			if (!filtering || kd_filter_match(&c->filter, &rec))
-				rc = kd_writer_write(w, &rec);
-			else
-				kd_writer_skip(w, &rec);
-			if (c->follow)
-				fflush(stdout);
-			if (rc < 0 || ferror_unlocked(stdout))
-				break;
-			continue;
-		}
-		if (rc == 0)
-			break;
-		if (rc == -EAGAIN) {
-			if (c->follow && wait_readable(src))
-				continue;
-			break;
-		}
-		if (rc == -EPIPE) {
-			const struct kd_source_stats *st = kd_source_stats(src);
-
-			if (st->lost > lost_reported) {
-				report_lost(st->lost - lost_reported);
-				lost_reported = st->lost;
-			}
-			continue;
-		}
-		if (rc == -EINTR)
-			continue;
+	rc = kd_pipeline_run(p, &hooks);
+	if (rc < 0 && kd_pipeline_failure(p) == KD_PIPELINE_READ) {
 		errno = -rc;
 		if (c->path)
 			warn(_("read of %s failed"), c->path);
 		else
 			warn(_("read kernel buffer failed"));
 		status = EXIT_FAILURE;
-		break;
 	}
-	kd_record_free(&rec);
 
 	if (!output_broken())
 		kd_writer_finish(w);
 	kd_writer_free(w);
 	kd_pager_close();
-	report_stats(kd_source_stats(src), lost_reported);
-	kd_source_close(src);
+	report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
+	kd_pipeline_free(p);
 	return status;
 }
 

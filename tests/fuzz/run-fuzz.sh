@@ -22,7 +22,7 @@ out=$(cd "$out" && pwd)
 
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
-libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c levels.c kfmt.c mo.c catalog.c charset.c translate.c"
+libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c priority.c kfmt.c mo.c catalog.c charset.c translate.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 status=0

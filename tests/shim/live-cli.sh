@@ -60,6 +60,13 @@ ok $? "dmesg_restrict: exit status 1, nothing on stdout"
 grep -q "CAP_SYSLOG" "$tmp/err"
 ok $? "dmesg_restrict: the error says what is needed"
 
+# The fallback happens once: /dev/kmsg refused and syslog(2) failing for
+# another reason still reports the /dev/kmsg error with the hint.
+shim env KDMESG_SHIM_KMSG_OPEN_ERRNO=1 KDMESG_SHIM_SYSLOG_ERRNO=22 "$KDMESG" >"$tmp/got" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "CAP_SYSLOG" "$tmp/err" && ! grep -q "Invalid argument" "$tmp/err"
+ok $? "/dev/kmsg refused, syslog(2) EINVAL: the dmesg_restrict hint, not EINVAL"
+
 # Records lost while reading: the seq gap after EPIPE is the count.
 printf '6,1,1,-;a\n6,2,2,-;b\n#EPIPE\n6,7,3,-;c\n' >"$tmp/kmsg"
 shim "$KDMESG" >"$tmp/got" 2>"$tmp/err"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * levels.c - syslog level and facility names and their parsing, spelled
+ * priority.c - syslog level and facility names and their parsing, spelled
  * and accepted exactly as util-linux dmesg does (so -l/-f lists, -x output
- * and --help read the same).
+ * and --help read the same).  The bit-level rules are inline in
+ * priority.h.
  */
 #include <errno.h>
 #include <limits.h>
@@ -10,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "levels.h"
+#include "priority.h"
 
 static const char *const level_names[KD_LEVEL_COUNT] = {
 	"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
@@ -23,14 +24,14 @@ static const char *const facility_names[KD_FACILITY_COUNT] = {
 	"local7",
 };
 
-const char *kd_level_name(int level)
+const char *kd_priority_level_name(int level)
 {
 	if (level < 0 || level >= KD_LEVEL_COUNT)
 		return NULL;
 	return level_names[level];
 }
 
-const char *kd_facility_name(int facility)
+const char *kd_priority_facility_name(int facility)
 {
 	if (facility < 0 || facility >= KD_FACILITY_COUNT)
 		return NULL;
@@ -87,12 +88,12 @@ static int lookup(const char *name, size_t len, const char *const *names,
 	return -EINVAL;
 }
 
-int kd_level_parse(const char *name, size_t len)
+int kd_priority_level_parse(const char *name, size_t len)
 {
 	return lookup(name, len, level_names, KD_LEVEL_COUNT);
 }
 
-int kd_facility_parse(const char *name, size_t len)
+int kd_priority_facility_parse(const char *name, size_t len)
 {
 	return lookup(name, len, facility_names, KD_FACILITY_COUNT);
 }

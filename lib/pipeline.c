@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pipeline.c - the read loop every front end used to write by hand:
+ * source -> stages -> match -> sinks, with the state that spans records
+ * (see pipeline.h).  It runs once per record, so it stays a plain loop
+ * over small fixed arrays: no allocation per record.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+
+/* Stages and sinks a pipeline holds; kdmesg uses at most a few. */
+#define KD_PIPELINE_MAX	8
+
+struct kd_pipeline {
+	struct kd_source *src;
+	enum kd_source_kind kind;
+	unsigned int flags;		/* the source's, as opened */
+	unsigned int needs;		/* of stages, filter and declared sinks */
+
+	struct kd_stage stages[KD_PIPELINE_MAX];
+	size_t nstages;
+	struct kd_sink sinks[KD_PIPELINE_MAX];
+	size_t nsinks;
+	const struct kd_filter *filter;
+
+	struct kd_record rec;		/* reused for every record */
+	struct kd_prev prev;
+	uint64_t lost_reported;
+	enum kd_pipeline_failure failure;
+};
+
+int kd_pipeline_new(struct kd_pipeline **out)
+{
+	struct kd_pipeline *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	kd_record_init(&p->rec);
+	p->prev.shown_usec = KD_NO_TIME;
+	*out = p;
+	return 0;
+}
+
+int kd_pipeline_add_stage(struct kd_pipeline *p, const struct kd_stage *stage)
+{
+	if (p->src)
+		return -EBUSY;
+	if (p->nstages == KD_PIPELINE_MAX)
+		return -ENOMEM;
+	p->stages[p->nstages++] = *stage;
+	p->needs |= stage->needs;
+	return 0;
+}
+
+void kd_pipeline_set_filter(struct kd_pipeline *p, const struct kd_filter *f)
+{
+	p->filter = f && !kd_filter_is_empty(f) ? f : NULL;
+	if (f && kd_filter_uses_dict(f))
+		p->needs |= KD_NEED_DICT;
+}
+
+void kd_pipeline_need(struct kd_pipeline *p, unsigned int needs)
+{
+	p->needs |= needs;
+}
+
+int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
+		     const char *path, unsigned int flags, size_t size)
+{
+	int rc;
+
+	if (p->src)
+		return -EBUSY;
+	/* Reader shortcuts, safe unless someone needs what they skip. */
+	if (!(p->needs & KD_NEED_OWN_TEXT))
+		flags |= KD_SOURCE_LEND_TEXT;
+	if (!(p->needs & KD_NEED_DICT))
+		flags |= KD_SOURCE_NO_DICT;
+	rc = kd_source_open(&p->src, kind, path, flags, size);
+	if (rc < 0)
+		return rc;
+	p->kind = kd_source_kind(p->src);
+	p->flags = flags;
+	return 0;
+}
+
+enum kd_source_kind kd_pipeline_kind(const struct kd_pipeline *p)
+{
+	return p->kind;
+}
+
+int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink)
+{
+	if (p->src && (sink->needs & ~p->needs))
+		return -EINVAL;
+	if (p->nsinks == KD_PIPELINE_MAX)
+		return -ENOMEM;
+	p->sinks[p->nsinks++] = *sink;
+	p->needs |= sink->needs;
+	return 0;
+}
+
+/* Wait for a follow source; false when asked to stop or polling failed. */
+static bool wait_readable(struct kd_pipeline *p, volatile sig_atomic_t *stop)
+{
+	struct pollfd pfd = { .fd = kd_source_fd(p->src), .events = POLLIN };
+
+	if (pfd.fd < 0)
+		return !*stop;
+	while (!*stop) {
+		int n = poll(&pfd, 1, -1);
+
+		if (n > 0)
+			return true;
+		if (n < 0 && errno != EINTR)
+			return false;
+	}
+	return false;
+}
+
+/* The stages, in order: 1 to go on, 0 when one dropped it, or < 0. */
+static int run_stages(struct kd_pipeline *p, struct kd_record *rec)
+{
+	for (size_t i = 0; i < p->nstages; i++) {
+		int rc = p->stages[i].apply(p->stages[i].data, rec);
+
+		if (rc <= 0) {
+			if (rc < 0)
+				p->failure = KD_PIPELINE_STAGE;
+			return rc;
+		}
+	}
+	return 1;
+}
+
+/* The sinks after the first: 0 or the first error. */
+static int more_sinks(struct kd_pipeline *p, const struct kd_record *rec)
+{
+	for (size_t i = 1; i < p->nsinks; i++) {
+		int rc = p->sinks[i].write(p->sinks[i].data, rec, &p->prev);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* What ended a read other than a record: 1 to read on, 0 to end, or < 0. */
+static int after_read(struct kd_pipeline *p, int rc, bool follow,
+		      const struct kd_pipeline_hooks *hooks,
+		      volatile sig_atomic_t *stop)
+{
+	const struct kd_source_stats *st;
+
+	switch (rc) {
+	case 0:
+		return 0;
+	case -EAGAIN:
+		return follow && wait_readable(p, stop);
+	case -EPIPE:
+		st = kd_source_stats(p->src);
+		if (st->lost > p->lost_reported) {
+			if (hooks && hooks->lost)
+				hooks->lost(hooks->data, st->lost - p->lost_reported);
+			p->lost_reported = st->lost;
+		}
+		return 1;
+	case -EINTR:
+		return 1;
+	}
+	p->failure = KD_PIPELINE_READ;
+	return rc;
+}
+
+int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks)
+{
+	static volatile sig_atomic_t never;
+	volatile sig_atomic_t *stop = hooks && hooks->stop ? hooks->stop : &never;
+	bool follow = p->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW);
+	struct kd_record *rec = &p->rec;
+	/*
+	 * What every record consults, in locals the compiler can keep in
+	 * registers across the calls: this loop runs once per record, and
+	 * reloading them through @p was a visible part of reading a dump.
+	 */
+	const struct kd_filter *filter = p->filter;
+	bool stages = p->nstages, more = p->nsinks > 1;
+	int (*write)(void *, const struct kd_record *, const struct kd_prev *);
+	void *data;
+	int rc;
+
+	p->failure = KD_PIPELINE_OK;
+	if (!p->src || !p->nsinks)
+		return -EINVAL;
+	write = p->sinks[0].write;
+	data = p->sinks[0].data;
+	while (!*stop) {
+		int64_t usec;
+
+		rc = kd_source_next(p->src, rec);
+		if (rc != 1) {
+			rc = after_read(p, rc, follow, hooks, stop);
+			if (rc > 0)
+				continue;
+			return rc;
+		}
+		if (stages && (rc = run_stages(p, rec)) <= 0) {
+			if (rc < 0)
+				return rc;
+			continue;
+		}
+		usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+		/* dmesg: a rejected record still becomes the delta reference. */
+		if (filter && !kd_filter_match(filter, rec)) {
+			p->prev.usec = usec;
+			continue;
+		}
+		rc = write(data, rec, &p->prev);
+		if (rc == 0 && more)
+			rc = more_sinks(p, rec);
+		if (rc < 0) {
+			p->failure = KD_PIPELINE_SINK;
+			return rc;
+		}
+		/* dmesg prints a bare newline for empty text, and moves nothing. */
+		if (rec->text_len) {
+			p->prev.usec = usec;
+			p->prev.shown_usec = usec;
+		}
+	}
+	return 0;
+}
+
+enum kd_pipeline_failure kd_pipeline_failure(const struct kd_pipeline *p)
+{
+	return p->failure;
+}
+
+const struct kd_source_stats *kd_pipeline_stats(const struct kd_pipeline *p)
+{
+	return kd_source_stats(p->src);
+}
+
+uint64_t kd_pipeline_lost_reported(const struct kd_pipeline *p)
+{
+	return p->lost_reported;
+}
+
+void kd_pipeline_free(struct kd_pipeline *p)
+{
+	if (!p)
+		return;
+	kd_source_close(p->src);
+	kd_record_free(&p->rec);
+	free(p);
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pipeline.h - the path every record takes:
+ *
+ *     source -> stages -> match -> sinks
+ *
+ * A source (lib/source.h) reads records; stages may rewrite or drop them
+ * (recovering call sites on stock kernels, translating); the filter
+ * (lib/filter.h) decides which are shown; sinks consume what is shown
+ * (the writer, --stats, the viewer's record store).  The pipeline owns
+ * what spans records and would otherwise be redone by every front end:
+ * the previous-record state for dmesg's delta times (rejected records
+ * count, see struct kd_prev), the reporting of lost records, the wait on
+ * a follow source's descriptor, and which reader shortcuts are safe
+ * (lending text, skipping the dictionary) given what its consumers need.
+ * It never prints: the front end hears of lost records through a hook
+ * and gets errors as negative errno values.
+ *
+ * Writing a stage.  A stage is a struct kd_stage: @apply is called with
+ * every record read, in order, before the filter sees it, and may change
+ * it in place:
+ *  - new or rewritten dictionary entries go through kd_record_dict_add(),
+ *    then get their origin set (KD_ORIGIN_RECOVERED/..._TRANSLATED), so
+ *    that writers never show a derived field as the kernel's;
+ *  - new text goes through kd_record_set_text() (which copies, so lent
+ *    input text is never written to) with rec->text_origin set after;
+ *  - a stage that reads the dictionary declares KD_NEED_DICT in @needs,
+ *    one that keeps records past the next read KD_NEED_OWN_TEXT.
+ * @apply returns 1 to pass the record on, 0 to drop it (as if it had
+ * never been read: no delta reference, no sink sees it), or a negative
+ * errno that ends the run.  Stages run in the order they were added,
+ * all before the filter, so that a filter can match what a stage added.
+ */
+#ifndef KDMESG_PIPELINE_H
+#define KDMESG_PIPELINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "filter.h"
+#include "record.h"
+#include "source.h"
+
+/* What a stage or sink needs from the reader. */
+enum kd_need {
+	KD_NEED_DICT		= 1 << 0,	/* reads the dictionary */
+	KD_NEED_OWN_TEXT	= 1 << 1,	/* keeps records past the next read */
+};
+
+/*
+ * What sinks are told about the records before this one, as dmesg keeps
+ * it: the delta reference is the stamp of the previous record read,
+ * shown or rejected by the filter (a shown record with empty text does
+ * not move it: dmesg prints a bare newline for it and returns early);
+ * reltime's minute breaks follow the last record shown with text.
+ */
+struct kd_prev {
+	int64_t usec;		/* delta reference, µs; 0 for none (dmesg: a zero stamp is "none") */
+	int64_t shown_usec;	/* stamp of the last record shown with text, KD_NO_TIME for none */
+};
+
+struct kd_stage {
+	unsigned int needs;	/* enum kd_need */
+	int (*apply)(void *data, struct kd_record *rec);
+	void *data;
+};
+
+struct kd_sink {
+	unsigned int needs;	/* enum kd_need */
+	/* One shown record; @prev as it was before it.  0 or a negative errno (stops the run). */
+	int (*write)(void *data, const struct kd_record *rec, const struct kd_prev *prev);
+	void *data;
+};
+
+struct kd_pipeline_hooks {
+	/* @n more records were lost (overwritten in the ring) since the last call. */
+	void (*lost)(void *data, uint64_t n);
+	void *data;
+	/* Set (by a signal handler) to end the run as the end of input does. */
+	volatile sig_atomic_t *stop;
+};
+
+/* Where kd_pipeline_run() failed, for the front end's message. */
+enum kd_pipeline_failure {
+	KD_PIPELINE_OK,
+	KD_PIPELINE_READ,	/* the source */
+	KD_PIPELINE_STAGE,
+	KD_PIPELINE_SINK,
+};
+
+struct kd_pipeline;
+
+/** kd_pipeline_new() - an empty pipeline. Returns 0 or -ENOMEM. */
+int kd_pipeline_new(struct kd_pipeline **out);
+
+/**
+ * kd_pipeline_add_stage() - append @stage (copied) before the filter.
+ * Only before kd_pipeline_open().  Returns 0, -ENOMEM or -EBUSY.
+ */
+int kd_pipeline_add_stage(struct kd_pipeline *p, const struct kd_stage *stage);
+
+/**
+ * kd_pipeline_set_filter() - match records against @f (not copied; it
+ * must outlive the pipeline).  NULL or an empty filter shows all.
+ */
+void kd_pipeline_set_filter(struct kd_pipeline *p, const struct kd_filter *f);
+
+/**
+ * kd_pipeline_need() - declare what sinks added after kd_pipeline_open()
+ * will need (enum kd_need), since the reader is set up at open time.
+ */
+void kd_pipeline_need(struct kd_pipeline *p, unsigned int needs);
+
+/**
+ * kd_pipeline_open() - open the source as kd_source_open() does (with
+ * its one fallback from /dev/kmsg to syslog(2)), adding the reader
+ * shortcuts that what was declared so far allows.  Returns 0 or the
+ * source's negative errno; kd_pipeline_kind() then tells what was opened.
+ */
+int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
+		     const char *path, unsigned int flags, size_t size);
+
+/** kd_pipeline_kind() - the kind of source opened (after fallback). */
+enum kd_source_kind kd_pipeline_kind(const struct kd_pipeline *p);
+
+/**
+ * kd_pipeline_add_sink() - append @sink (copied).  Returns 0, -ENOMEM,
+ * or -EINVAL when it needs what the source was not opened for (declare
+ * it with kd_pipeline_need() first).
+ */
+int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink);
+
+/**
+ * kd_pipeline_run() - read to the end of the source (a follow source:
+ * until *@hooks->stop), passing each record through stages, filter and
+ * sinks.  Returns 0, or the negative errno that ended the run;
+ * kd_pipeline_failure() says where.
+ */
+int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks);
+
+/** kd_pipeline_failure() - where the last kd_pipeline_run() failed. */
+enum kd_pipeline_failure kd_pipeline_failure(const struct kd_pipeline *p);
+
+/**
+ * kd_pipeline_stats() - the source's counters; lost records not yet
+ * passed to the hook are those above kd_pipeline_lost_reported().
+ */
+const struct kd_source_stats *kd_pipeline_stats(const struct kd_pipeline *p);
+
+/** kd_pipeline_lost_reported() - lost records already given to the hook. */
+uint64_t kd_pipeline_lost_reported(const struct kd_pipeline *p);
+
+/** kd_pipeline_free() - close the source and release @p; NULL is fine. */
+void kd_pipeline_free(struct kd_pipeline *p);
+
+#endif /* KDMESG_PIPELINE_H */
