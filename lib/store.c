@@ -4,9 +4,10 @@
  *
  * Layout of one packed record, numbers as LEB128 varints:
  *   seq + 1 (0: none) | zigzag(ts) + 1 (0: none) | facility + 1 |
- *   flags | caller length, caller bytes | text length, text bytes |
- *   dictionary count, then per entry: key id (0: key inline as length and
- *   bytes, else entry id - 1 of the key table), value length, value bytes.
+ *   flags << 2 | text origin | caller length, caller bytes | text length,
+ *   text bytes | dictionary count, then per entry: key id << 2 | origin
+ *   (key id 0: key inline as length and bytes, else entry id - 1 of the
+ *   key table), value length, value bytes.
  * Kernel records share a handful of keys (SUBSYSTEM, CODE_FILE, ...), so
  * interning them saves most of the dictionary's bytes after the values.
  * The per-record index holds the offset (chunk << CHUNK_SHIFT | position)
@@ -193,7 +194,8 @@ int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 	p = put_varint(p, rec->seq == KD_NO_SEQ ? 0 : rec->seq + 1);
 	p = put_varint(p, rec->ts_usec == KD_NO_TIME ? 0 : zigzag(rec->ts_usec) + 1);
 	p = put_varint(p, (uint64_t)(rec->facility + 1));
-	p = put_varint(p, rec->flags);
+	/* The text's origin (lib/record.h) rides above the flags. */
+	p = put_varint(p, (uint64_t)rec->flags << 2 | (rec->text_origin & 3));
 	*p++ = (char)caller_len;
 	memcpy(p, rec->caller, caller_len);
 	p += caller_len;
@@ -204,7 +206,8 @@ int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 	for (size_t i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
 
-		p = put_varint(p, ids[i]);
+		/* The entry's origin rides below the key id. */
+		p = put_varint(p, (uint64_t)ids[i] << 2 | (e->origin & 3));
 		if (!ids[i]) {
 			size_t klen = strlen(e->key);
 
@@ -229,6 +232,7 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 {
 	const char *p;
 	uint64_t v, n, len;
+	unsigned char text_origin, origin;
 	int rc;
 
 	if (idx >= st->count)
@@ -247,13 +251,15 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 	rec->facility = (int)v - 1;
 	rec->level = (int)st->levels[idx] - 1;
 	p = get_varint(p, &v);
-	rec->flags = (unsigned int)v;
+	rec->flags = (unsigned int)(v >> 2);
+	text_origin = (unsigned char)(v & 3);
 	len = (unsigned char)*p++;
 	memcpy(rec->caller, p, len);
 	rec->caller[len] = '\0';
 	p += len;
 	p = get_varint(p, &len);
 	kd_record_ref_text(rec, p, len);
+	rec->text_origin = text_origin;
 	p += len;
 	p = get_varint(p, &n);
 	for (uint64_t i = 0; i < n; i++) {
@@ -261,6 +267,8 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 		size_t klen;
 
 		p = get_varint(p, &v);
+		origin = (unsigned char)(v & 3);
+		v >>= 2;
 		if (v) {
 			key = st->keys[v - 1];
 			klen = st->key_len[v - 1];
@@ -274,6 +282,7 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 		rc = kd_record_dict_add(rec, key, klen, p, len);
 		if (rc < 0)
 			return rc;
+		rec->dict[rec->dict_len - 1].origin = origin;
 		p += len;
 	}
 	return 0;

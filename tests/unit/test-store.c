@@ -26,6 +26,12 @@ static void make(struct kd_record *r, unsigned int i)
 		kd_record_dict_add(r, "SUBSYSTEM", 9, "pci", 3);
 	if (i % 5 == 0)
 		kd_record_dict_add(r, "DEVICE", 6, "+pci:0\0x", 8);
+	/* What pipeline stages mark (lib/record.h) must survive too. */
+	if (i % 7 == 0) {
+		kd_record_dict_add(r, "CODE_FILE", 9, "x.c", 3);
+		r->dict[r->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
+		r->text_origin = KD_ORIGIN_TRANSLATED;
+	}
 }
 
 static void test_roundtrip(void)
