@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -21,11 +22,54 @@
 
 static const char hexdigits[] = "0123456789abcdef";
 
+/* A memory buffer: room for @n more bytes, or false (and @failed). */
+static bool grow(struct kd_escape_buf *b, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 256;
+	char *p;
+
+	while (cap - b->len < n || cap < 2 * b->cap)
+		cap *= 2;
+	p = realloc(b->data, cap);
+	if (!p) {
+		b->failed = true;
+		return false;
+	}
+	b->data = p;
+	b->cap = cap;
+	return true;
+}
+
 void kd_escape_buf_flush(struct kd_escape_buf *b)
 {
+	if (!b->out) {
+		/*
+		 * Callers reserve at most the capacity they were given; when
+		 * even that cannot be had, start over rather than overflow.
+		 */
+		if (!grow(b, b->cap ? b->cap : 256))
+			b->len = 0;
+		return;
+	}
 	if (b->len)
 		fwrite_unlocked(b->data, 1, b->len, b->out);
 	b->len = 0;
+}
+
+void kd_escape_buf_put_slow(struct kd_escape_buf *b, const char *s, size_t n)
+{
+	if (!b->out) {
+		if (!grow(b, n))
+			return;
+	} else {
+		kd_escape_buf_flush(b);
+		if (n > b->cap) {
+			fwrite_unlocked(s, 1, n, b->out);
+			return;
+		}
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
 }
 
 static void put_hex(struct kd_escape_buf *b, const unsigned char *p, size_t n)
@@ -116,7 +160,7 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
 		    bool noescape)
 {
 	char data[4096];
-	struct kd_escape_buf b = { data, 0, sizeof(data), out };
+	struct kd_escape_buf b = { .data = data, .cap = sizeof(data), .out = out };
 
 	if (noescape && indent <= 0) {
 		fwrite_unlocked(s, 1, len, out);

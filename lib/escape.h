@@ -35,28 +35,34 @@ int kd_escape_write(FILE *out, const char *s, size_t len, int indent,
  * whole line in memory and hand it to stdio with one fwrite() instead of
  * one call per piece.  When @data is full it is written to @out and
  * emptied, so a line of any length fits; the bytes that reach @out are the
- * same whatever @cap is.
+ * same whatever @cap is.  With @out NULL it is a memory buffer instead
+ * (the formatter's output for the viewer or for colour spans): it grows,
+ * and @failed says when it could not (bytes were then dropped).
  */
 struct kd_escape_buf {
 	char *data;		/* @cap bytes owned by the user of the buffer */
 	size_t len;		/* bytes of @data not yet written to @out */
 	size_t cap;
-	FILE *out;
+	FILE *out;		/* NULL: a memory buffer */
+	bool failed;		/* memory buffer: a grow failed */
 };
 
-/** kd_escape_buf_flush() - write @b's pending bytes to its stream. */
+/**
+ * kd_escape_buf_flush() - write @b's pending bytes to its stream; for a
+ * memory buffer, make room instead (at least double @cap).
+ */
 void kd_escape_buf_flush(struct kd_escape_buf *b);
+
+/** kd_escape_buf_put_slow() - kd_escape_buf_put() when @n does not fit. */
+void kd_escape_buf_put_slow(struct kd_escape_buf *b, const char *s, size_t n);
 
 /** kd_escape_buf_put() - append @n bytes of @s as they are (no escaping). */
 static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 				     size_t n)
 {
 	if (n > b->cap - b->len) {
-		kd_escape_buf_flush(b);
-		if (n > b->cap) {
-			fwrite_unlocked(s, 1, n, b->out);
-			return;
-		}
+		kd_escape_buf_put_slow(b, s, n);
+		return;
 	}
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
@@ -64,8 +70,8 @@ static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 
 /**
  * kd_escape_buf_reserve() - room for @n bytes (@n <= @b->cap) at the end
- * of @b, flushing first when needed; the caller writes there and adds
- * what it used to @b->len.
+ * of @b, flushing (or growing) first when needed; the caller writes there
+ * and adds what it used to @b->len.
  */
 static inline char *kd_escape_buf_reserve(struct kd_escape_buf *b, size_t n)
 {

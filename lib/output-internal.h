@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "escape.h"
+#include "format.h"
 #include "json.h"
 #include "output.h"
 #include "priority.h"
@@ -26,19 +27,11 @@ struct kd_writer {
 	FILE *out;
 
 	/*
-	 * dmesg's delta state: the stamp of the previous record in the
-	 * buffer (shown or filtered out).  dmesg treats a zero stamp as
-	 * "no previous record", so a record after one stamped 0.000000
-	 * also gets a zero delta; prev_usec == 0 reproduces that.
+	 * What kd_writer_write() callers (tests, programs without a
+	 * pipeline) get instead of the pipeline's struct kd_prev: the same
+	 * rules, kept here, with kd_writer_skip() for rejected records.
 	 */
-	int64_t prev_usec;
-
-	/*
-	 * reltime state: the local time of the last shown record.  It
-	 * starts zeroed, as in dmesg, so the first record breaks unless it
-	 * falls in the first minute of a year.
-	 */
-	struct tm last_tm;
+	struct kd_prev prev;
 
 	int caller_width;		/* "[%*s] " width for caller ids */
 
@@ -46,30 +39,12 @@ struct kd_writer {
 
 	struct kd_colors *colors;	/* NULL unless opts.color */
 
+	struct kd_format fmt;		/* text: the stateless formatter */
 	/*
-	 * -x prefixes for every facility/level pair, built once: snprintf()
-	 * per record would cost more than the rest of the line.
-	 */
-	char (*decode_prefix)[8][24];	/* [facility][level], NULL without -x */
-
-	bool tf_none;			/* notime among the time formats */
-	bool tf_reltime;		/* reltime among the time formats */
-	bool tf_delta;			/* a format that prints the delta */
-	/*
-	 * Only the default stamp, no -x, -r or -p: the common case, which
-	 * has a short path of its own (colours are checked per record).
-	 */
-	bool tf_default;
-	/*
-	 * tf_default, no colours, no follow: kd_writer_write() goes straight
-	 * to kd_output_text_write_default(), whose frame is small (the
-	 * general writer's buffers cost more than the default line).
+	 * Default stamp, no colours, no follow: kd_writer_write() goes
+	 * straight to kd_output_text_write_default(), whose frame is small.
 	 */
 	bool text_fast;
-	/* The default stamp's "%5ld." for sec_cache (-1: none yet). */
-	int64_t sec_cache;
-	size_t sec_cache_len;
-	char sec_cache_buf[32];
 
 	/*
 	 * The text writer assembles each record's output here and hands it
@@ -79,20 +54,35 @@ struct kd_writer {
 	 * opts.batch says there are none.
 	 */
 	struct kd_escape_buf line;
-
-	char *scratch;			/* -p line copies; grows, never shrinks */
-	size_t scratch_cap;
+	/* Colours: the formatter's bytes and spans, before the sequences. */
+	struct kd_escape_buf cline;
+	struct kd_spans spans;
 };
 
 /**
  * kd_output_text_write() - print @rec as dmesg's text output (every time
- * format, -x, -r, -p, colours, escaping).  Returns 0 or -EIO.
+ * format, -x, -r, -p, colours, escaping) after the records summarised in
+ * @prev.  Returns 0, -EIO or -ENOMEM.
  */
-int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec);
+int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
+			 const struct kd_prev *prev);
+
+/**
+ * kd_output_text_end() - a record is complete in the line buffer: hand it
+ * to stdio now unless the caller asked for batching (then
+ * kd_output_text_flush() at the end).  Returns 0 or -EIO.  Inline: once
+ * per record.
+ */
+static inline int kd_output_text_end(struct kd_writer *w)
+{
+	if (!w->opts.batch || w->opts.follow)
+		kd_escape_buf_flush(&w->line);
+	return ferror_unlocked(w->out) ? -EIO : 0;
+}
 
 /**
  * kd_output_text_write_default() - kd_output_text_write() for a writer
- * with text_fast set.  Returns 0 or -EIO.
+ * with text_fast set (no previous record needed).  Returns 0 or -EIO.
  */
 int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *rec);
 
@@ -103,10 +93,13 @@ int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *re
 void kd_output_text_flush(struct kd_writer *w);
 
 /**
- * kd_output_text_prepare() - precompute what the text writer needs for
- * every record.  Returns 0 or -ENOMEM.
+ * kd_output_text_prepare() - set up the formatter and buffers of a text
+ * writer.  Returns 0 or -ENOMEM.
  */
 int kd_output_text_prepare(struct kd_writer *w);
+
+/** kd_output_text_release() - free what kd_output_text_prepare() set up. */
+void kd_output_text_release(struct kd_writer *w);
 
 /** kd_output_json_write() - one object of dmesg -J. Returns 0 or -EIO. */
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec);

@@ -82,8 +82,6 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 
 	if (!rec->text || rec->text_len == 0)
 		return 0;
-	/* dmesg updates its delta reference here too; -J never shows it. */
-	w->prev_usec = usec;
 
 	if (!j->ready) {
 		kd_json_init(j, w->out);

@@ -1,470 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output-text.c - dmesg's text output, byte for byte as util-linux 2.42
- * prints it.  The rules reproduced here (read from dmesg.c's print_record
- * and helpers):
- *
- *  1. A record with empty text prints a bare "\n": no prefix, no time, and
- *     it does not move the delta reference.
- *  2. Delta = this stamp - the previous record's stamp (shown or filtered
- *     out, see kd_writer_skip()), computed in double as
- *     (sec - sec) + (usec - usec) / 1e6; it is 0 while the previous stamp
- *     is 0.000000, so the record after a zero stamp also shows 0.
- *  3. A missing stamp prints as 0.000000 (dmesg zero-fills the record).
- *  4. -r: "<N>[%5ld.%06ld] " with N = facility * 8 | level, where a
- *     facility above 24 counts as -1 and a missing priority is -1; no -x
- *     prefix, no other time format.
- *  5. -x: "%-6s:%-6s: " (facility, level) before the time, only when
- *     level is 0..7 and facility 0..23.
- *  6. Time formats are printed in the order resolved by the front end,
- *     concatenated: raw "[%5ld.%06ld] ", ctime "[%a %b %e %H:%M:%S %Y] ",
- *     delta "[<%12.06f>] ", raw+delta "[%5ld.%06ld <%12.06f>] ",
- *     ctime+delta "[ctime <%12.06f>] ", iso
- *     "YYYY-MM-DDTHH:MM:SS,uuuuuu+HH:MM " and reltime: "[%b%e %H:%M] "
- *     when minute, hour or day of year differ from the previous shown
- *     record (starting from a zeroed struct tm), else "[  %+8.06f] "
- *     below 10 s and "[ %+9.06f] " from 10 s.  notime anywhere in the
- *     list suppresses every stamp.
- *  7. Continuation lines (a '\n' followed by a non-NUL byte) are indented
- *     by the width of the last time format computed, plus the -x prefix,
- *     plus the caller-id column (dmesg's ctl->indent).
- *  8. Caller id: "[%*s] " right-aligned in the caller width (see
- *     output.c), cut at 22 bytes like dmesg's buffer, after the time.
- *  9. -p: the text up to its first NUL is split at newlines, empty lines
- *     dropped (strtok), and every line gets the full prefix again; with
- *     reltime among the formats, lines after the first show
- *     "[  +0.000000] " instead of the stamps.  A text of only newlines
- *     prints the prefix alone.
- * 10. Colours: the whole stamp in "time" (or "timebreak" on a reltime
- *     break), the text up to the first ": " or ":\t" that is followed by
- *     something in "subsys", the rest in "alert"/"crit"/"err"/"warn" by
- *     level, or "segfault" when it contains "segfault at"; emerg and
- *     notice..debug are not coloured; each span ends with ESC[0m.  The -x
- *     prefix and the caller id are never coloured.
- * 11. Escaping and --noescape: see escape.c.
+ * output-text.c - the text writer: the stateless formatter (format.c)
+ * into the writer's line buffer, and for colours its spans turned into
+ * the escape sequences dmesg writes (the scheme's sequence before each
+ * span, ESC[0m after it).  The line buffer reaches the stream once per
+ * record, or in 64 KiB blocks with opts.batch.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "colors.h"
-#include "escape.h"
-#include "priority.h"
+#include "format.h"
 #include "output-internal.h"
-
-/* dmesg's per-format buffer size; its snprintf() truncates there. */
-#define TS_MAX		64
-/* dmesg's caller-id buffer: PID_CHARS_MAX + 3 bytes with the NUL. */
-#define CID_MAX		23
-
-struct stamp {
-	int64_t sec, usec;	/* the record's stamp, 0.000000 if absent */
-	double delta;
-};
 
 /* Size of the writer's line buffer: any usual record fits; opts.batch
  * fills it with many records before one fwrite(). */
 #define LINE_CAP	(64 * 1024)
-/* What a record's prefix can take: -x, every stamp, the caller id. */
-#define DIRECT_MAX	(32 + TS_MAX * KD_TIME_FORMATS_MAX + CID_MAX)
-
-static inline void put_str(struct kd_writer *w, const char *s, size_t n)
-{
-	kd_escape_buf_put(&w->line, s, n);
-}
-
-/*
- * dmesg's "[%*s] " for the caller id, cut at CID_MAX - 1 bytes, into @buf
- * (CID_MAX bytes); returns its length.  By hand for the usual widths:
- * snprintf() here was the largest single cost of a -K record.
- */
-static size_t fmt_caller(char *buf, const char *id, int width)
-{
-	size_t n = strlen(id), pad, k;
-
-	pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
-	k = 1 + pad + n + 2;
-	/* Written in place (no scratch copy); snprintf() for what it cuts. */
-	if (width < 0 || k > CID_MAX - 1) {
-		int r = snprintf(buf, CID_MAX, "[%*s] ", width, id);
-
-		return r >= CID_MAX ? CID_MAX - 1 : (size_t)r;
-	}
-	buf[0] = '[';
-	memset(buf + 1, ' ', pad);
-	memcpy(buf + 1 + pad, id, n);
-	buf[k - 2] = ']';
-	buf[k - 1] = ' ';
-	buf[k] = '\0';
-	return k;
-}
-
-static const char digit_pairs[] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* "%06u" of @u (below 1000000), no NUL. */
-static inline void fmt_usec6(char *buf, uint32_t u)
-{
-	memcpy(buf, digit_pairs + 2 * (u / 10000), 2);
-	memcpy(buf + 2, digit_pairs + 2 * (u / 100 % 100), 2);
-	memcpy(buf + 4, digit_pairs + 2 * (u % 100), 2);
-}
-
-/*
- * fmt_caller() into the line buffer, where there is room for fixed-size
- * moves (1 + 16 + 16 bytes): no loop and no library call for the padding
- * and the id.  Same bytes as fmt_caller() for widths up to 16, without
- * the NUL.
- */
-static size_t fmt_caller_direct(char *buf, const char caller[16], int width)
-{
-	size_t n, pad;
-
-#ifdef __SSE2__
-	{
-		/* The id's length from one compare of its 16 bytes. */
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)caller);
-		unsigned int m = (unsigned int)_mm_movemask_epi8(
-			_mm_cmpeq_epi8(v, _mm_setzero_si128()));
-
-		n = m ? (size_t)__builtin_ctz(m) : 16;
-	}
-#else
-	n = strnlen(caller, 16);
-#endif
-	if (width < 0 || width > 16 || n > 15)
-		return fmt_caller(buf, caller, width);
-	pad = (size_t)width > n ? (size_t)width - n : 0;
-	buf[0] = '[';
-	memset(buf + 1, ' ', 16);
-	memcpy(buf + 1 + pad, caller, 16);
-	buf[1 + pad + n] = ']';
-	buf[2 + pad + n] = ' ';
-	return 3 + pad + n;
-}
-
-/*
- * "%5ld.%06ld" without printf: this runs once per record in the default
- * format and printf's parsing dominates the cost of a short line.
- */
-static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
-{
-	/*
-	 * Two digits per division, written straight to their place: going
-	 * through a scratch buffer made the copy wait on the narrow stores
-	 * (store forwarding), which cost more than the digits.
-	 */
-	const char *pairs = digit_pairs;
-	size_t n = 0, nd = 1;
-	uint64_t s, t;
-	uint32_t u;
-	char *d;
-
-	if (sec < 0 || usec < 0 || usec > 999999)
-		return (size_t)snprintf(buf, TS_MAX, "%5" PRId64 ".%06" PRId64,
-					sec, usec);
-	s = (uint64_t)sec;
-	for (t = 10; nd < 19 && s >= t; t *= 10)
-		nd++;
-	while (n + nd < 5)
-		buf[n++] = ' ';
-	n += nd;
-	d = buf + n;
-	while (s >= 100) {
-		d -= 2;
-		memcpy(d, pairs + 2 * (s % 100), 2);
-		s /= 100;
-	}
-	if (s >= 10)
-		memcpy(d - 2, pairs + 2 * s, 2);
-	else
-		d[-1] = (char)('0' + s);
-	buf[n++] = '.';
-	u = (uint32_t)usec;
-	fmt_usec6(buf + n, u);
-	n += 6;
-	buf[n] = '\0';
-	return n;
-}
-
-/*
- * fmt_sec_usec() for the default stamp, remembering the seconds part
- * ("%5ld." ) of the previous record: a log has several records per
- * second, and then only the six microsecond digits change.
- */
-static size_t fmt_sec_usec_cached(struct kd_writer *w, char *buf, int64_t sec,
-				  int64_t usec)
-{
-	size_t n;
-
-	if (sec != w->sec_cache || sec < 0 || usec < 0 || usec > 999999) {
-		n = fmt_sec_usec(buf, sec, usec);
-		if (sec < 0 || usec < 0 || usec > 999999)
-			return n;
-		/* "%5ld." is all but the six digits; at most 20 bytes. */
-		w->sec_cache = sec;
-		w->sec_cache_len = n - 6;
-		memcpy(w->sec_cache_buf, buf, sizeof(w->sec_cache_buf));
-		return n;
-	}
-	n = w->sec_cache_len;
-	/* The whole cache: a fixed-size copy is one move, not a loop. */
-	memcpy(buf, w->sec_cache_buf, sizeof(w->sec_cache_buf));
-	fmt_usec6(buf + n, (uint32_t)usec);
-	buf[n + 6] = '\0';
-	return n + 6;
-}
-
-static time_t wall_seconds(const struct kd_writer *w, const struct stamp *st)
-{
-	/* dmesg divides an unsigned µs count. */
-	uint64_t t = (uint64_t)(w->opts.boot_usec + st->sec * 1000000 + st->usec);
-
-	return (time_t)(t / 1000000);
-}
-
-static void fmt_ctime(const struct kd_writer *w, const struct stamp *st,
-		      char *buf, size_t size)
-{
-	time_t t = wall_seconds(w, st);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	if (strftime(buf, size, "%a %b %e %H:%M:%S %Y", &tm) == 0)
-		*buf = '\0';
-}
-
-/* util-linux strtimeval_iso(ISO_TIMESTAMP_COMMA_T), local time. */
-static int fmt_iso(const struct kd_writer *w, const struct stamp *st,
-		   char *buf, size_t size)
-{
-	int64_t all = w->opts.boot_usec + st->sec * 1000000 + st->usec;
-	time_t t = (time_t)(all / 1000000);
-	long usec = (long)(all % 1000000);
-	struct tm tm;
-	int tmin, zhour, zmin;
-
-	if (!localtime_r(&t, &tm))
-		return snprintf(buf, size, "(null) ");
-	tmin = (int)(tm.tm_gmtoff / 60);
-	zhour = tmin / 60;
-	zmin = abs(tmin % 60);
-	return snprintf(buf, size, "%4ld-%.2d-%.2dT%02d:%02d:%02d,%06ld%+03d:%02d ",
-			tm.tm_year + 1900L, tm.tm_mon + 1, tm.tm_mday,
-			tm.tm_hour, tm.tm_min, tm.tm_sec, usec, zhour, zmin);
-}
-
-static int fmt_reltime(struct kd_writer *w, const struct stamp *st,
-		       char *buf, bool *timebreak)
-{
-	time_t t = wall_seconds(w, st);
-	struct tm cur;
-	int n;
-
-	localtime_r(&t, &cur);
-	if (cur.tm_min != w->last_tm.tm_min || cur.tm_hour != w->last_tm.tm_hour ||
-	    cur.tm_yday != w->last_tm.tm_yday) {
-		char sbuf[TS_MAX];
-
-		*timebreak = true;
-		if (strftime(sbuf, sizeof(sbuf), "%b%e %H:%M", &cur) == 0)
-			*sbuf = '\0';
-		n = snprintf(buf, TS_MAX, "[%s] ", sbuf);
-	} else if (st->delta < 10) {
-		n = snprintf(buf, TS_MAX, "[  %+8.06f] ", st->delta);
-	} else {
-		n = snprintf(buf, TS_MAX, "[ %+9.06f] ", st->delta);
-	}
-	w->last_tm = cur;
-	return n;
-}
-
-/* One time format into @buf (TS_MAX bytes); returns what snprintf would. */
-static int fmt_one(struct kd_writer *w, enum kd_time_format f,
-		   const struct stamp *st, char *buf, bool *timebreak)
-{
-	char sbuf[TS_MAX], cbuf[128];
-	size_t n;
-
-	switch (f) {
-	case KD_TIME_NONE:
-		*buf = '\0';
-		return 0;
-	case KD_TIME_RAW:
-		buf[0] = '[';
-		n = fmt_sec_usec(buf + 1, st->sec, st->usec) + 1;
-		buf[n++] = ']';
-		buf[n++] = ' ';
-		buf[n] = '\0';
-		return (int)n;
-	case KD_TIME_RAW_DELTA:
-		fmt_sec_usec(sbuf, st->sec, st->usec);
-		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", sbuf, st->delta);
-	case KD_TIME_CTIME:
-		fmt_ctime(w, st, cbuf, sizeof(cbuf));
-		return snprintf(buf, TS_MAX, "[%s] ", cbuf);
-	case KD_TIME_CTIME_DELTA:
-		fmt_ctime(w, st, cbuf, sizeof(cbuf));
-		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", cbuf, st->delta);
-	case KD_TIME_DELTA:
-		return snprintf(buf, TS_MAX, "[<%12.06f>] ", st->delta);
-	case KD_TIME_RELTIME:
-		return fmt_reltime(w, st, buf, timebreak);
-	case KD_TIME_ISO:
-		return fmt_iso(w, st, buf, TS_MAX);
-	}
-	*buf = '\0';
-	return 0;
-}
-
-static bool has_format(const struct kd_writer *w, enum kd_time_format f)
-{
-	size_t i;
-
-	if (w->opts.ntime == 0)
-		return f == KD_TIME_RAW;
-	for (i = 0; i < w->opts.ntime; i++)
-		if (w->opts.time[i] == f)
-			return true;
-	return false;
-}
-
-/* dmesg's get_subsys_delimiter(): end of "name: " or NULL. */
-static const char *subsys_end(const char *s, size_t size)
-{
-	const char *p = s;
-	size_t sz = size;
-
-	while (sz > 0) {
-		const char *d;
-		size_t k;
-
-		for (k = 0; k < sz && p[k] && p[k] != ':'; k++)
-			;
-		if (k == sz || !p[k])
-			return NULL;
-		d = p + k;
-		sz -= k + 1;
-		if (sz) {
-			if (sz >= 2 && (d[1] == ' ' || d[1] == '\t'))
-				return d + 2;
-			p = d + 1;
-		}
-	}
-	return NULL;
-}
-
-static int level_color(const struct kd_record *rec, const char *s, size_t size)
-{
-	switch (rec->level) {
-	case 1:
-		return KD_COLOR_ALERT;
-	case 2:
-		return KD_COLOR_CRIT;
-	case 3:
-		return KD_COLOR_ERR;
-	case 4:
-		return KD_COLOR_WARN;
-	default:
-		break;
-	}
-	if (memmem(s, size, "segfault at", 11))
-		return KD_COLOR_SEGFAULT;
-	return -1;
-}
-
-static void put_color(struct kd_writer *w, enum kd_color id)
-{
-	const char *seq = kd_colors_seq(w->colors, id);
-
-	put_str(w, seq, strlen(seq));
-}
-
-static void put_reset(struct kd_writer *w)
-{
-	put_str(w, KD_COLOR_RESET, sizeof(KD_COLOR_RESET) - 1);
-}
-
-/* The message part of one output line (all of it, or one -p line). */
-static void put_message(struct kd_writer *w, const struct kd_record *rec,
-			const char *line, size_t size, int indent)
-{
-	bool noesc = w->opts.noescape;
-	const char *sub;
-	int id;
-
-	if (!w->colors) {
-		kd_escape_append(&w->line, line, size, indent, noesc);
-		return;
-	}
-	sub = subsys_end(line, size);
-	if (sub) {
-		put_color(w, KD_COLOR_SUBSYS);
-		kd_escape_append(&w->line, line, (size_t)(sub - line), indent, noesc);
-		put_reset(w);
-		size -= (size_t)(sub - line);
-		line = sub;
-	}
-	id = level_color(rec, line, size);
-	if (id >= 0)
-		put_color(w, (enum kd_color)id);
-	kd_escape_append(&w->line, line, size, indent, noesc);
-	if (id >= 0)
-		put_reset(w);
-}
-
-/* Grow the -p scratch buffer to @n bytes. */
-static int scratch_reserve(struct kd_writer *w, size_t n)
-{
-	char *p;
-
-	if (n <= w->scratch_cap)
-		return 0;
-	p = realloc(w->scratch, n);
-	if (!p)
-		return -ENOMEM;
-	w->scratch = p;
-	w->scratch_cap = n;
-	return 0;
-}
-
-/* strtok(s, "\n") over a NUL-terminated buffer we own. */
-static char *next_line(char **cursor)
-{
-	char *p = *cursor, *start;
-
-	while (*p == '\n')
-		p++;
-	if (!*p) {
-		*cursor = p;
-		return NULL;
-	}
-	start = p;
-	while (*p && *p != '\n')
-		p++;
-	if (*p)
-		*p++ = '\0';
-	*cursor = p;
-	return start;
-}
-
-/*
- * A record is complete in the line buffer: hand it to stdio now unless
- * the caller asked for batching (then kd_output_text_flush() at the end).
- */
-static int end_record(struct kd_writer *w)
-{
-	if (!w->opts.batch || w->opts.follow)
-		kd_escape_buf_flush(&w->line);
-	return ferror_unlocked(w->out) ? -EIO : 0;
-}
 
 void kd_output_text_flush(struct kd_writer *w)
 {
@@ -474,238 +26,71 @@ void kd_output_text_flush(struct kd_writer *w)
 
 int kd_output_text_prepare(struct kd_writer *w)
 {
-	int f, l;
+	int rc = kd_format_init(&w->fmt, &w->opts, w->caller_width);
 
-	w->sec_cache = -1;
+	if (rc < 0)
+		return rc;
 	w->line.cap = LINE_CAP;
 	w->line.data = malloc(w->line.cap);
 	w->line.out = w->out;
 	if (!w->line.data)
 		return -ENOMEM;
-	w->tf_none = has_format(w, KD_TIME_NONE);
-	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
-	w->tf_delta = w->tf_reltime || has_format(w, KD_TIME_DELTA) ||
-		      has_format(w, KD_TIME_RAW_DELTA) ||
-		      has_format(w, KD_TIME_CTIME_DELTA);
-	w->tf_default = !w->opts.raw && !w->opts.decode && !w->opts.force_prefix &&
-			(w->opts.ntime == 0 ||
-			 (w->opts.ntime == 1 && w->opts.time[0] == KD_TIME_RAW));
-	if (!w->opts.decode || w->opts.raw)
+	if (!w->opts.color)
 		return 0;
-	w->decode_prefix = calloc(KD_FACILITY_COUNT, sizeof(*w->decode_prefix));
-	if (!w->decode_prefix)
-		return -ENOMEM;
-	for (f = 0; f < KD_FACILITY_COUNT; f++)
-		for (l = 0; l < KD_LEVEL_COUNT; l++)
-			snprintf(w->decode_prefix[f][l], sizeof(w->decode_prefix[f][l]),
-				 "%-6s:%-6s: ", kd_priority_facility_name(f), kd_priority_level_name(l));
-	return 0;
+	/* Colours: the formatter writes here first, with spans. */
+	w->cline.cap = LINE_CAP;
+	w->cline.data = malloc(w->cline.cap);
+	return w->cline.data ? 0 : -ENOMEM;
 }
 
-/*
- * The default output, "[%5ld.%06ld] " plus caller id and text, without
- * the general loop: what kd_output_text_write() does for it, step for
- * step, with a record whose text a reader proved plain copied as is (for
- * such text kd_escape_append() copies it unchanged: no newline to
- * indent after, no byte to escape).
- */
-static inline int write_default(struct kd_writer *w, const struct kd_record *rec)
+void kd_output_text_release(struct kd_writer *w)
 {
-	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-	char *dst;
-	size_t n;
-
-	w->prev_usec = usec;
-	/*
-	 * A -F line whose stamp the reader found written as dmesg writes
-	 * it is the output line as it stands in the input: one copy of
-	 * stamp, text and newline, nothing formatted.
-	 */
-	if (rec->text_pre && rec->text_plain && rec->text_nl && !rec->caller[0]) {
-		put_str(w, rec->text - rec->text_pre, rec->text_pre + rec->text_len + 1);
-		return end_record(w);
-	}
-	dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
-	dst[0] = '[';
-	n = fmt_sec_usec_cached(w, dst + 1, usec / 1000000, usec % 1000000) + 1;
-	dst[n++] = ']';
-	dst[n++] = ' ';
-	if (rec->caller[0])
-		n += fmt_caller_direct(dst + n, rec->caller, (int)(char)w->caller_width);
-	w->line.len += n;
-	/* Plain text with its newline after it: one copy for both. */
-	if (rec->text_plain && rec->text_nl) {
-		put_str(w, rec->text, rec->text_len + 1);
-		return end_record(w);
-	}
-	if (rec->text_plain)
-		put_str(w, rec->text, rec->text_len);
-	else
-		kd_escape_append(&w->line, rec->text, rec->text_len, (int)n,
-				 w->opts.noescape);
-	put_str(w, "\n", 1);
-	return end_record(w);
+	kd_format_release(&w->fmt);
+	kd_spans_release(&w->spans);
+	free(w->line.data);
+	free(w->cline.data);
 }
 
 int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *rec)
 {
-	/* What kd_output_text_write() does first, without its frame. */
-	if (!rec->text || rec->text_len == 0) {
-		put_str(w, "\n", 1);
-		return end_record(w);
-	}
-	return write_default(w, rec);
+	kd_format_text_default(&w->fmt, rec, &w->line);
+	return kd_output_text_end(w);
 }
 
-int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec)
+/* The formatted bytes with each span wrapped in its escape sequences. */
+static void emit_spans(struct kd_writer *w)
 {
-	const char *text = rec->text ? rec->text : "";
-	size_t len = rec->text ? rec->text_len : 0;
-	const char *fp = "";
-	char fullbuf[TS_MAX * KD_TIME_FORMATS_MAX], *full = fullbuf, *dst = NULL;
-	/*
-	 * Without -p or colours the prefix (-x, stamps, caller id) is
-	 * formatted straight into the line buffer: formatting into a local
-	 * buffer and copying made the copy wait on the byte-wise stores.
-	 */
-	bool direct = !w->opts.force_prefix && !w->colors;
-	size_t fplen = 0, fulllen = 0;
-	bool timebreak = false, first = true;
-	int indent = 0, rc;
-	struct stamp st = { 0, 0, 0.0 };
-	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-	char *cursor = NULL;
-	const char *line = NULL;
-	size_t size = 0;
+	const char *p = w->cline.data;
+	size_t at = 0, i;
 
-	if (len == 0) {
-		put_str(w, "\n", 1);
-		return end_record(w);
+	for (i = 0; i < w->spans.n; i++) {
+		const struct kd_span *s = &w->spans.v[i];
+		const char *seq = kd_colors_seq(w->colors, s->color);
+
+		kd_escape_buf_put(&w->line, p + at, s->start - at);
+		kd_escape_buf_put(&w->line, seq, strlen(seq));
+		kd_escape_buf_put(&w->line, p + s->start, s->len);
+		kd_escape_buf_put(&w->line, KD_COLOR_RESET, sizeof(KD_COLOR_RESET) - 1);
+		at = s->start + s->len;
 	}
-	if (w->tf_default && !w->colors)
-		return write_default(w, rec);
+	kd_escape_buf_put(&w->line, p + at, w->cline.len - at);
+}
 
-	st.sec = usec / 1000000;
-	st.usec = usec % 1000000;
-	/* Only some formats print it; the double division is not free. */
-	if (w->tf_delta && w->prev_usec != 0) {
-		int64_t ps = w->prev_usec / 1000000, pu = w->prev_usec % 1000000;
+int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
+			 const struct kd_prev *prev)
+{
+	int rc;
 
-		st.delta = (double)(st.sec - ps) + (double)(st.usec - pu) / 1E6;
-	}
-	w->prev_usec = usec;
-
-	if (w->opts.raw) {
-		char sbuf[TS_MAX];
-
-		fmt_sec_usec(sbuf, st.sec, st.usec);
-		if (direct)
-			full = dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
-		indent = snprintf(full, sizeof(fullbuf), "<%d>[%s] ",
-				  kd_priority_raw(rec), sbuf);
-		fulllen = strlen(full);
+	if (!w->colors) {
+		rc = kd_format_text(&w->fmt, rec, prev, &w->line, NULL);
 	} else {
-		const enum kd_time_format dflt = KD_TIME_RAW;
-		const enum kd_time_format *fmts = w->opts.ntime ? w->opts.time : &dflt;
-		size_t i, nf = w->opts.ntime ? w->opts.ntime : 1;
-
-		if (w->decode_prefix && kd_priority_valid(rec)) {
-			fp = w->decode_prefix[kd_priority_dmesg_facility(rec)][rec->level];
-			fplen = strlen(fp);
-		}
-		if (direct) {
-			dst = kd_escape_buf_reserve(&w->line, DIRECT_MAX);
-			memcpy(dst, fp, fplen);
-			full = dst + fplen;
-		}
-
-		/*
-		 * Each format gets TS_MAX bytes at the end of @full (there is
-		 * room for KD_TIME_FORMATS_MAX of them); with notime anywhere
-		 * dmesg computes the first and prints none.
-		 */
-		for (i = 0; i < nf; i++) {
-			size_t n;
-
-			indent = fmt_one(w, fmts[i], &st, full + fulllen, &timebreak);
-			if (w->tf_none)
-				break;
-			/* What snprintf() kept of it. */
-			n = indent < 0 ? 0 : (size_t)indent;
-			if (n > TS_MAX - 1)
-				n = TS_MAX - 1;
-			fulllen += n;
-		}
-		indent += (int)fplen;
+		w->cline.len = 0;
+		w->spans.n = 0;
+		rc = kd_format_text(&w->fmt, rec, prev, &w->cline, &w->spans);
+		if (rc == 0)
+			emit_spans(w);
 	}
-	full[fulllen] = '\0';
-	if (direct) {
-		size_t n = 0;
-
-		if (rec->caller[0]) {
-			n = fmt_caller(full + fulllen, rec->caller,
-				       (int)(char)w->caller_width);
-			indent += (int)n;
-		}
-		w->line.len += (size_t)(full - dst) + fulllen + n;
-	}
-
-	if (w->opts.force_prefix) {
-		size_t n = strnlen(text, len);
-
-		rc = scratch_reserve(w, n + 1);
-		if (rc < 0)
-			return rc;
-		memcpy(w->scratch, text, n);
-		w->scratch[n] = '\0';
-		cursor = w->scratch;
-	}
-
-	for (;;) {
-		/* In direct mode the prefix is in the line buffer already. */
-		if (!direct) {
-			put_str(w, fp, fplen);
-			if (fulllen) {
-				if (w->colors)
-					put_color(w, timebreak ? KD_COLOR_TIMEBREAK : KD_COLOR_TIME);
-				if (!first && w->tf_reltime)
-					put_str(w, "[  +0.000000] ", 14);
-				else
-					put_str(w, full, fulllen);
-				if (w->colors)
-					put_reset(w);
-			}
-			if (rec->caller[0]) {
-				char cid[CID_MAX];
-				size_t n = fmt_caller(cid, rec->caller, (int)(char)w->caller_width);
-
-				indent += (int)n;
-				put_str(w, cid, n);
-			}
-		}
-
-		if (w->opts.force_prefix) {
-			if (first) {
-				line = next_line(&cursor);
-				if (!line)
-					break;
-				size = strlen(line);
-			}
-		} else {
-			line = text;
-			size = len;
-		}
-		put_message(w, rec, line, size, indent);
-
-		if (!w->opts.force_prefix)
-			break;
-		line = next_line(&cursor);
-		if (!line)
-			break;
-		size = strlen(line);
-		put_str(w, "\n", 1);
-		first = false;
-	}
-	put_str(w, "\n", 1);
-	return end_record(w);
+	if (rc < 0)
+		return rc;
+	return kd_output_text_end(w);
 }

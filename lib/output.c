@@ -60,6 +60,7 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	w->opts = *opts;
 	w->out = out;
 	w->caller_width = caller_width(opts);
+	w->prev.shown_usec = KD_NO_TIME;
 
 	if (opts->mode == KD_OUTPUT_TEXT) {
 		int rc = kd_output_text_prepare(w);
@@ -70,17 +71,18 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 			kd_writer_free(w);
 			return rc;
 		}
-		w->text_fast = w->tf_default && !w->colors && !opts->follow;
+		w->text_fast = w->fmt.tf_default && !w->colors && !opts->follow;
 	}
 	*out_writer = w;
 	return 0;
 }
 
-static int dispatch(struct kd_writer *w, const struct kd_record *rec)
+static int dispatch(struct kd_writer *w, const struct kd_record *rec,
+		    const struct kd_prev *prev)
 {
 	switch (w->opts.mode) {
 	case KD_OUTPUT_TEXT:
-		return kd_output_text_write(w, rec);
+		return kd_output_text_write(w, rec, prev);
 	case KD_OUTPUT_JSON:
 		return kd_output_json_write(w, rec);
 	case KD_OUTPUT_JSONL:
@@ -91,32 +93,40 @@ static int dispatch(struct kd_writer *w, const struct kd_record *rec)
 	return -EINVAL;
 }
 
-int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
+int kd_writer_sink_write(void *data, const struct kd_record *rec,
+			 const struct kd_prev *prev)
 {
+	struct kd_writer *w = data;
 	int rc;
 
-	/* The common cases as tail calls: this runs once per record. */
-	if (w->text_fast)
-		return kd_output_text_write_default(w, rec);
-	if (w->opts.mode == KD_OUTPUT_TEXT && !w->opts.follow)
-		return kd_output_text_write(w, rec);
-	rc = dispatch(w, rec);
+	/* The common cases first, without a frame: once per record. */
+	if (w->text_fast) {
+		kd_format_text_default(&w->fmt, rec, &w->line);
+		return kd_output_text_end(w);
+	}
+	if (w->opts.mode == KD_OUTPUT_TEXT && !w->opts.follow) {
+		if (w->colors)
+			return kd_output_text_write(w, rec, prev);
+		rc = kd_format_text(&w->fmt, rec, prev, &w->line, NULL);
+		return rc < 0 ? rc : kd_output_text_end(w);
+	}
+	rc = dispatch(w, rec, prev);
 
 	if (rc == 0 && w->opts.follow && fflush(w->out) != 0)
 		rc = -EIO;
 	return rc;
 }
 
-int kd_writer_sink_write(void *data, const struct kd_record *rec,
-			 const struct kd_prev *prev)
+int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 {
-	struct kd_writer *w = data;
+	int rc = kd_writer_sink_write(w, rec, &w->prev);
 
-	w->prev_usec = prev->usec;
-	/* kd_writer_write()'s first step, as a tail call: once per record. */
-	if (w->text_fast)
-		return kd_output_text_write_default(w, rec);
-	return kd_writer_write(w, rec);
+	/* The pipeline's rules (lib/pipeline.c), for callers without one. */
+	if (rec->text_len) {
+		w->prev.usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+		w->prev.shown_usec = w->prev.usec;
+	}
+	return rc;
 }
 
 unsigned int kd_output_needs(const struct kd_output_opts *opts)
@@ -130,7 +140,7 @@ unsigned int kd_output_needs(const struct kd_output_opts *opts)
 void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)
 {
 	/* dmesg: "remember time of the rejected record to not affect delta" */
-	w->prev_usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	w->prev.usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
 }
 
 int kd_writer_finish(struct kd_writer *w)
@@ -151,8 +161,7 @@ void kd_writer_free(struct kd_writer *w)
 	if (!w)
 		return;
 	kd_colors_free(w->colors);
-	free(w->decode_prefix);
-	free(w->scratch);
-	free(w->line.data);
+	if (w->opts.mode == KD_OUTPUT_TEXT)
+		kd_output_text_release(w);
 	free(w);
 }

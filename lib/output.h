@@ -4,9 +4,12 @@
  * (every --time-format, -x, -r, -p, colours, escaping), dmesg's -J JSON,
  * and the formats beyond dmesg (-o jsonl, -o export).
  *
- * A writer keeps the state that spans records (previous timestamp for
- * delta times, the open JSON array, the previous record for continuation
- * handling) so callers just feed records in order.
+ * The text is made by the stateless formatter (format.h); what came
+ * before a record (delta and reltime references) is the pipeline's
+ * struct kd_prev, handed in with each record through
+ * kd_writer_sink_write().  A writer keeps only output state (the open
+ * JSON array, buffered bytes); kd_writer_write() keeps a struct kd_prev
+ * of its own for callers without a pipeline.
  */
 #ifndef KDMESG_OUTPUT_H
 #define KDMESG_OUTPUT_H
