@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * csource.c - a lexer for C just good enough to find message calls and
+ * their constant formats (strings, comments and preprocessor lines are
+ * recognised so that nothing inside them is taken for a call), and the
+ * Kbuild rule for KBUILD_MODNAME.  See csource.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csource.h"
+
+#define FMT_MAX		4096
+#define MACROS_MAX	128
+#define ARG_TOKENS	64
+
+enum tok { T_EOF, T_IDENT, T_STRING, T_CHAR, T_NUM, T_PUNCT, T_PP };
+
+struct token {
+	enum tok t;
+	const char *s;
+	size_t n;
+	unsigned int line;
+};
+
+struct lex {
+	const char *p, *end;
+	unsigned int line;
+	bool bol;		/* only white space since the last newline */
+};
+
+/* A string macro of the file: #define NAME "text" (or KBUILD_MODNAME). */
+struct macro {
+	char name[48];
+	char *val;
+	size_t len;
+};
+
+/* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
+struct wrap {
+	char *pre, *post;
+	size_t pre_len, post_len;
+	bool bad;		/* defined, but not as constants around fmt */
+};
+
+struct scan {
+	const char *file, *module;
+	struct macro macro[MACROS_MAX];
+	unsigned int nmacros;
+	struct wrap pr, dev;
+	char func[128];
+	int (*fn)(void *data, const struct kd_csource_msg *m);
+	void *data;
+	struct kd_csource_stats *st;
+};
+
+enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV };
+
+struct call {
+	const char *name;
+	enum family fam;
+	unsigned char fmt_arg;	/* index of the format argument */
+	char level;		/* 0: from KERN_* in the format or argument 0 */
+};
+
+static const struct call calls[] = {
+	{ "printk", F_PRINTK, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0 },
+	{ "pr_emerg", F_PR, 0, '0' }, { "pr_alert", F_PR, 0, '1' },
+	{ "pr_crit", F_PR, 0, '2' }, { "pr_err", F_PR, 0, '3' },
+	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
+	{ "pr_notice", F_PR, 0, '5' }, { "pr_info", F_PR, 0, '6' },
+	{ "pr_debug", F_PR, 0, '7' }, { "pr_devel", F_PR, 0, '7' },
+	{ "kprint", F_PR, 0, 0 },
+	{ "kprint_emerg", F_PR, 0, '0' }, { "kprint_alert", F_PR, 0, '1' },
+	{ "kprint_crit", F_PR, 0, '2' }, { "kprint_err", F_PR, 0, '3' },
+	{ "kprint_error", F_PR, 0, '3' }, { "kprint_warning", F_PR, 0, '4' },
+	{ "kprint_warn", F_PR, 0, '4' }, { "kprint_notice", F_PR, 0, '5' },
+	{ "kprint_info", F_PR, 0, '6' }, { "kprint_debug", F_PR, 0, '7' },
+	{ "dev_emerg", F_DEV, 1, '0' }, { "dev_alert", F_DEV, 1, '1' },
+	{ "dev_crit", F_DEV, 1, '2' }, { "dev_err", F_DEV, 1, '3' },
+	{ "dev_warn", F_DEV, 1, '4' }, { "dev_notice", F_DEV, 1, '5' },
+	{ "dev_info", F_DEV, 1, '6' }, { "dev_dbg", F_DEV, 1, '7' },
+	{ "dev_printk", F_DEV, 2, 0 },
+	{ "netdev_emerg", F_NETDEV, 1, '0' }, { "netdev_alert", F_NETDEV, 1, '1' },
+	{ "netdev_crit", F_NETDEV, 1, '2' }, { "netdev_err", F_NETDEV, 1, '3' },
+	{ "netdev_warn", F_NETDEV, 1, '4' }, { "netdev_notice", F_NETDEV, 1, '5' },
+	{ "netdev_info", F_NETDEV, 1, '6' }, { "netdev_dbg", F_NETDEV, 1, '7' },
+	{ "netdev_printk", F_NETDEV, 2, 0 },
+	{ "netif_emerg", F_NETDEV, 3, '0' }, { "netif_alert", F_NETDEV, 3, '1' },
+	{ "netif_crit", F_NETDEV, 3, '2' }, { "netif_err", F_NETDEV, 3, '3' },
+	{ "netif_warn", F_NETDEV, 3, '4' }, { "netif_notice", F_NETDEV, 3, '5' },
+	{ "netif_info", F_NETDEV, 3, '6' }, { "netif_dbg", F_NETDEV, 3, '7' },
+};
+
+/* The call an identifier names, its _once/_ratelimited/... suffix ignored. */
+static const struct call *find_call(const char *s, size_t n)
+{
+	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
+	size_t base = n;
+
+	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k'))
+		return NULL;
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t l = strlen(suffixes[i]);
+
+		if (n > l && memcmp(s + n - l, suffixes[i], l) == 0) {
+			base = n - l;
+			break;
+		}
+	}
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strlen(calls[i].name) == base && memcmp(calls[i].name, s, base) == 0)
+			return &calls[i];
+	return NULL;
+}
+
+/* Skip white space and comments; false at the end. */
+static bool skip_space(struct lex *lx)
+{
+	while (lx->p < lx->end) {
+		char c = *lx->p;
+
+		if (c == '\n') {
+			lx->line++;
+			lx->bol = true;
+			lx->p++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			lx->p++;
+		} else if (c == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
+			lx->p += 2;
+			lx->line++;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+			const char *e = lx->p + 2;
+
+			while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
+				if (*e == '\n')
+					lx->line++;
+				e++;
+			}
+			lx->p = e + 1 < lx->end ? e + 2 : lx->end;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
+			while (lx->p < lx->end && *lx->p != '\n')
+				lx->p++;
+		} else {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A quoted literal starting at lx->p (quote @q). */
+static void skip_quoted(struct lex *lx, char q)
+{
+	lx->p++;
+	while (lx->p < lx->end && *lx->p != q && *lx->p != '\n') {
+		if (*lx->p == '\\' && lx->p + 1 < lx->end) {
+			if (lx->p[1] == '\n')
+				lx->line++;
+			lx->p++;
+		}
+		lx->p++;
+	}
+	if (lx->p < lx->end && *lx->p == q)
+		lx->p++;
+}
+
+static void next(struct lex *lx, struct token *t)
+{
+	const char *s;
+
+	if (!skip_space(lx)) {
+		t->t = T_EOF;
+		return;
+	}
+	s = lx->p;
+	t->s = s;
+	t->line = lx->line;
+	if (*s == '#' && lx->bol) {
+		/* A preprocessor line, with its continuations. */
+		while (lx->p < lx->end && *lx->p != '\n') {
+			if (*lx->p == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
+				lx->line++;
+				lx->p++;
+			} else if (*lx->p == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+				skip_space(lx);	/* a comment may span lines */
+				continue;
+			}
+			lx->p++;
+		}
+		t->t = T_PP;
+	} else if (isalpha((unsigned char)*s) || *s == '_') {
+		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '_'))
+			lx->p++;
+		t->t = T_IDENT;
+		if (lx->p < lx->end && (*lx->p == '"' || *lx->p == '\'') &&
+		    ((lx->p - s == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
+		     (lx->p - s == 2 && s[0] == 'u' && s[1] == '8'))) {
+			char q = *lx->p;
+
+			skip_quoted(lx, q);	/* a wide literal: not a format */
+			t->t = T_CHAR;
+		}
+	} else if (*s == '"' || *s == '\'') {
+		skip_quoted(lx, *s);
+		t->t = *s == '"' ? T_STRING : T_CHAR;
+	} else if (isdigit((unsigned char)*s)) {
+		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '.' ||
+					   *lx->p == '_'))
+			lx->p++;
+		t->t = T_NUM;
+	} else {
+		lx->p++;
+		t->t = T_PUNCT;
+	}
+	lx->bol = false;
+	t->n = (size_t)(lx->p - s);
+}
+
+/* Append the bytes a C string literal token stands for. */
+static bool put_literal(const struct token *t, char *out, size_t *at)
+{
+	const char *p = t->s + 1, *e = t->s + t->n - 1;
+
+	if (t->n < 2 || *e != '"')
+		return false;
+	while (p < e) {
+		int c = (unsigned char)*p++;
+
+		if (c == '\\' && p < e) {
+			c = (unsigned char)*p++;
+			switch (c) {
+			case 'n': c = '\n'; break;
+			case 't': c = '\t'; break;
+			case 'r': c = '\r'; break;
+			case 'a': c = '\a'; break;
+			case 'b': c = '\b'; break;
+			case 'f': c = '\f'; break;
+			case 'v': c = '\v'; break;
+			case 'e': c = 033; break;
+			case '\n': continue;
+			case 'x': {
+				int v = 0;
+
+				while (p < e && isxdigit((unsigned char)*p)) {
+					v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
+						      (tolower((unsigned char)*p) - 'a' + 10));
+					p++;
+				}
+				c = v & 0xff;
+				break;
+			}
+			default:
+				if (c >= '0' && c <= '7') {
+					int v = c - '0';
+
+					for (int k = 0; k < 2 && p < e && *p >= '0' && *p <= '7'; k++)
+						v = v * 8 + (*p++ - '0');
+					c = v & 0xff;
+				}
+			}
+		}
+		if (*at >= FMT_MAX)
+			return false;
+		out[(*at)++] = (char)c;
+	}
+	return true;
+}
+
+static const struct macro *find_macro(const struct scan *sc, const char *s, size_t n)
+{
+	for (unsigned int i = 0; i < sc->nmacros; i++)
+		if (strlen(sc->macro[i].name) == n && memcmp(sc->macro[i].name, s, n) == 0)
+			return &sc->macro[i];
+	return NULL;
+}
+
+static bool ident_is(const struct token *t, const char *s)
+{
+	return t->t == T_IDENT && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
+}
+
+/*
+ * The bytes of a constant string expression: literals, KERN_* levels,
+ * KBUILD_MODNAME and the file's string macros.  false when it is not one.
+ */
+static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+		 char *out, size_t *at)
+{
+	static const char *const levels[] = { "KERN_EMERG", "KERN_ALERT", "KERN_CRIT",
+		"KERN_ERR", "KERN_WARNING", "KERN_NOTICE", "KERN_INFO", "KERN_DEBUG" };
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct macro *m;
+		const char *add = NULL;
+		char lv[3] = "\001";
+		size_t add_len = 0;
+
+		if (t[i].t == T_STRING) {
+			if (!put_literal(&t[i], out, at))
+				return false;
+			continue;
+		}
+		if (t[i].t != T_IDENT)
+			return false;
+		for (int l = 0; l < 8 && !add; l++)
+			if (ident_is(&t[i], levels[l]))
+				lv[1] = (char)('0' + l), add = lv, add_len = 2;
+		if (add) {
+		} else if (ident_is(&t[i], "KERN_CONT")) {
+			add = "\001c", add_len = 2;
+		} else if (ident_is(&t[i], "KERN_DEFAULT") || ident_is(&t[i], "KERN_SOH")) {
+			add = "", add_len = 0;
+		} else if (ident_is(&t[i], "KBUILD_MODNAME")) {
+			add = sc->module, add_len = strlen(sc->module);
+		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
+			add = m->val, add_len = m->len;
+		} else {
+			return false;
+		}
+		if (add_len > FMT_MAX - *at)
+			return false;
+		memcpy(out + *at, add, add_len);
+		*at += add_len;
+	}
+	return true;
+}
+
+/* The tokens of one preprocessor line after "#define NAME". */
+static unsigned int pp_tokens(const struct token *pp, struct token *t, unsigned int max)
+{
+	struct lex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
+	unsigned int n = 0;
+
+	while (n < max) {
+		next(&lx, &t[n]);
+		if (t[n].t == T_EOF)
+			break;
+		n++;
+	}
+	return n;
+}
+
+static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *t,
+		     unsigned int n)
+{
+	char buf[FMT_MAX];
+	size_t at = 0;
+	unsigned int i;
+
+	free(w->pre);
+	free(w->post);
+	memset(w, 0, sizeof(*w));
+	/* "define" NAME "(" "fmt" ")" expansion... */
+	for (i = 5; i < n && !ident_is(&t[i], "fmt"); i++)
+		;
+	if (n == 9 && w == &sc->dev && ident_is(&t[5], "pr_fmt")) {
+		/* #define dev_fmt(fmt) pr_fmt(fmt) */
+		w->pre = sc->pr.pre ? strndup(sc->pr.pre, sc->pr.pre_len) : NULL;
+		w->post = sc->pr.post ? strndup(sc->pr.post, sc->pr.post_len) : NULL;
+		w->pre_len = w->pre ? sc->pr.pre_len : 0;
+		w->post_len = w->post ? sc->pr.post_len : 0;
+		w->bad = sc->pr.bad;
+		return;
+	}
+	if (i >= n || !eval(sc, t + 5, i - 5, buf, &at) || !(w->pre = strndup(buf, at))) {
+		w->bad = true;
+		return;
+	}
+	w->pre_len = at;
+	/* After fmt: literals up to a comma (the extra arguments do not matter). */
+	at = 0;
+	{
+		unsigned int j = i + 1, k = j;
+
+		while (k < n && !(t[k].t == T_PUNCT && *t[k].s == ','))
+			k++;
+		if (!eval(sc, t + j, k - j, buf, &at) || !(w->post = strndup(buf, at))) {
+			w->bad = true;
+			return;
+		}
+		w->post_len = at;
+	}
+}
+
+static void on_define(struct scan *sc, const struct token *pp)
+{
+	struct token t[64];
+	unsigned int n = pp_tokens(pp, t, 64);
+	struct macro *m;
+	char buf[FMT_MAX];
+	size_t at = 0;
+
+	if (n >= 2 && ident_is(&t[0], "undef")) {
+		if (ident_is(&t[1], "pr_fmt"))
+			set_wrap(sc, &sc->pr, t, 0), sc->pr.bad = false;
+		if (ident_is(&t[1], "dev_fmt"))
+			set_wrap(sc, &sc->dev, t, 0), sc->dev.bad = false;
+		return;
+	}
+	if (n < 3 || !ident_is(&t[0], "define") || t[1].t != T_IDENT)
+		return;
+	if (n >= 6 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
+	    ident_is(&t[3], "fmt")) {
+		if (ident_is(&t[1], "pr_fmt"))
+			set_wrap(sc, &sc->pr, t, n);
+		else if (ident_is(&t[1], "dev_fmt"))
+			set_wrap(sc, &sc->dev, t, n);
+		return;
+	}
+	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
+	    !(t[2].t == T_STRING || t[2].t == T_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
+		return;
+	m = &sc->macro[sc->nmacros];
+	m->val = malloc(at + 1);
+	if (!m->val)
+		return;
+	memcpy(m->val, buf, at);
+	m->len = at;
+	memcpy(m->name, t[1].s, t[1].n);
+	m->name[t[1].n] = '\0';
+	sc->nmacros++;
+}
+
+/*
+ * The arguments of a call, after its '(': the tokens of argument @want
+ * (at most ARG_TOKENS) and of argument 0.  Consumes up to the closing ')'.
+ */
+static int call_args(struct lex *lx, unsigned int want, struct token *fa,
+		     unsigned int *nfa, struct token *a0, unsigned int *na0)
+{
+	unsigned int arg = 0, depth = 0, ppdepth = 0, skipping = 0;
+	bool over = false;
+	struct token t;
+
+	*nfa = *na0 = 0;
+	for (;;) {
+		next(lx, &t);
+		if (t.t == T_EOF)
+			return -1;
+		if (t.t == T_PP) {
+			/*
+			 * Conditional pieces of a format: guess the option off,
+			 * keep the #else branch (as for CONFIG_HIGHMEM in
+			 * mem_init_print_info()).
+			 */
+			const char *d = t.s + 1;
+
+			while (*d == ' ' || *d == '\t')
+				d++;
+			if (!strncmp(d, "if", 2)) {
+				ppdepth++;
+				if (!skipping)
+					skipping = ppdepth;
+			} else if (!strncmp(d, "el", 2)) {
+				if (skipping == ppdepth && !strncmp(d, "else", 4))
+					skipping = 0;
+				else if (!skipping)
+					skipping = ppdepth;
+			} else if (!strncmp(d, "endif", 5) && ppdepth) {
+				if (skipping == ppdepth)
+					skipping = 0;
+				ppdepth--;
+			}
+			continue;
+		}
+		if (skipping)
+			continue;
+		if (t.t == T_PUNCT && (*t.s == '(' || *t.s == '[' || *t.s == '{')) {
+			depth++;
+		} else if (t.t == T_PUNCT && (*t.s == ')' || *t.s == ']' || *t.s == '}')) {
+			if (depth == 0)
+				break;
+			depth--;
+		} else if (t.t == T_PUNCT && *t.s == ',' && depth == 0) {
+			arg++;
+			continue;
+		}
+		if (arg == want) {
+			if (*nfa < ARG_TOKENS)
+				fa[(*nfa)++] = t;
+			else
+				over = true;
+		}
+		if (arg == 0 && *na0 < 4)
+			a0[(*na0)++] = t;
+	}
+	return over ? -1 : 0;
+}
+
+static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsigned int line)
+{
+	struct token fa[ARG_TOKENS], a0[4];
+	unsigned int nfa, na0;
+	char fmt[FMT_MAX * 3], lv[FMT_MAX];
+	size_t at = 0, lv_len = 0;
+	/* dev_printk() itself does not apply dev_fmt(). */
+	const struct wrap *w = c->fam == F_PR ? &sc->pr :
+			       c->fam == F_DEV && c->fmt_arg == 1 ? &sc->dev : NULL;
+	char level = c->level;
+	struct kd_csource_msg m;
+
+	sc->st->calls++;
+	if (call_args(lx, c->fmt_arg, fa, &nfa, a0, &na0) < 0 || nfa == 0 ||
+	    (w && w->bad) || !eval(sc, fa, nfa, fmt, &at)) {
+		sc->st->skipped++;
+		return 0;
+	}
+	/* dev_printk(KERN_x, ...): the level is argument 0. */
+	if (!level && c->fmt_arg == 2 && na0 == 1 && eval(sc, a0, 1, lv, &lv_len) &&
+	    lv_len == 2 && lv[0] == '\001')
+		level = lv[1];
+	/* Leading KERN_* of the format itself. */
+	{
+		size_t skip = 0;
+
+		while (at - skip >= 2 && fmt[skip] == '\001') {
+			if (!level || c->fam == F_PRINTK)
+				level = fmt[skip + 1];
+			skip += 2;
+		}
+		memmove(fmt, fmt + skip, at - skip);
+		at -= skip;
+	}
+	if (level == 'c')
+		return 0;	/* a continuation fragment has no record of its own */
+	if (level && (level < '0' || level > '7'))
+		level = 0;
+	if (w && (w->pre_len || w->post_len)) {
+		memmove(fmt + w->pre_len, fmt, at);
+		memcpy(fmt, w->pre, w->pre_len);
+		memcpy(fmt + w->pre_len + at, w->post, w->post_len);
+		at += w->pre_len + w->post_len;
+	}
+	if (at && fmt[at - 1] == '\n')
+		at--;
+	if (!at) {
+		sc->st->skipped++;
+		return 0;
+	}
+	sc->st->found++;
+	m.file = sc->file;
+	m.line = line;
+	m.func = sc->func;
+	m.module = sc->module;
+	m.level = level;
+	m.fmt = fmt;
+	m.fmt_len = at;
+	return sc->fn(sc->data, &m);
+}
+
+int kd_csource_scan(const char *text, size_t len, const char *file,
+		    const char *module,
+		    int (*fn)(void *data, const struct kd_csource_msg *m),
+		    void *data, struct kd_csource_stats *st)
+{
+	struct kd_csource_stats dummy = { 0 };
+	struct scan *sc = calloc(1, sizeof(*sc));
+	struct lex lx = { text, text + len, 1, true };
+	struct token t, prev = { .t = T_EOF };
+	char cand[128] = "";
+	int depth = 0, paren = 0, rc = 0;
+
+	if (!sc)
+		return -ENOMEM;
+	sc->file = file;
+	sc->module = module;
+	sc->fn = fn;
+	sc->data = data;
+	sc->st = st ? st : &dummy;
+	for (next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, next(&lx, &t)) {
+		if (t.t == T_PP) {
+			on_define(sc, &t);
+			t = prev;	/* invisible to the function detection */
+			continue;
+		}
+		if (t.t == T_IDENT && depth > 0) {
+			const struct call *c = find_call(t.s, t.n);
+			struct lex save = lx;
+			struct token p;
+
+			if (c) {
+				next(&lx, &p);
+				if (p.t == T_PUNCT && *p.s == '(') {
+					rc = on_call(sc, &lx, c, t.line);
+					t.t = T_PUNCT;
+					t.s = ")";
+					continue;
+				}
+				lx = save;
+			}
+		}
+		if (t.t != T_PUNCT)
+			continue;
+		switch (*t.s) {
+		case '(':
+			if (depth == 0 && paren == 0 && prev.t == T_IDENT && prev.n < sizeof(cand)) {
+				memcpy(cand, prev.s, prev.n);
+				cand[prev.n] = '\0';
+			}
+			paren++;
+			break;
+		case ')':
+			if (paren > 0)
+				paren--;
+			break;
+		case '{':
+			if (depth == 0)
+				strcpy(sc->func, prev.t == T_PUNCT && *prev.s == ')' ? cand : "");
+			depth++;
+			break;
+		case '}':
+			if (depth > 0 && --depth == 0)
+				sc->func[0] = '\0';
+			break;
+		case ';':
+			if (depth == 0)
+				cand[0] = '\0';
+			break;
+		}
+	}
+	for (unsigned int i = 0; i < sc->nmacros; i++)
+		free(sc->macro[i].val);
+	free(sc->pr.pre);
+	free(sc->pr.post);
+	free(sc->dev.pre);
+	free(sc->dev.post);
+	free(sc);
+	return rc;
+}
+
+/* Whether @rhs holds the word @obj.o (at a word start: after space or '/'). */
+static bool lists_object(const char *rhs, size_t n, const char *obj)
+{
+	size_t l = strlen(obj);
+
+	for (size_t i = 0; i + l + 2 <= n; i++) {
+		if ((i == 0 || rhs[i - 1] == ' ' || rhs[i - 1] == '\t' || rhs[i - 1] == '=') &&
+		    memcmp(rhs + i, obj, l) == 0 && rhs[i + l] == '.' && rhs[i + l + 1] == 'o' &&
+		    (i + l + 2 == n || isspace((unsigned char)rhs[i + l + 2]) ||
+		     rhs[i + l + 2] == '\\'))
+			return true;
+	}
+	return false;
+}
+
+void kd_csource_modname(const char *mk, size_t len, const char *obj, char *out, size_t cap)
+{
+	const char *p = mk, *end = mk + len;
+	const char *best = obj;
+	size_t best_len = strlen(obj);
+
+	while (p < end) {
+		const char *e = p, *name_end, *eq;
+
+		/* A logical line: backslash-newline continues it. */
+		while (e < end && !(*e == '\n' && (e == p || e[-1] != '\\')))
+			e++;
+		name_end = p;
+		while (name_end < e && (isalnum((unsigned char)*name_end) || *name_end == '_' ||
+					*name_end == '-'))
+			name_end++;
+		eq = memchr(p, '=', (size_t)(e - p));
+		if (eq && name_end > p && name_end < eq) {
+			/* NAME-y, NAME-objs, NAME-$(CONFIG_X): the last '-' splits. */
+			const char *dash = name_end;
+
+			while (dash > p && dash[-1] != '-')
+				dash--;
+			if (dash > p + 1 &&
+			    ((name_end - dash == 1 && *dash == 'y') ||
+			     (name_end - dash == 4 && memcmp(dash, "objs", 4) == 0) ||
+			     (name_end - dash == 0 && name_end[0] == '$'))) {
+				size_t nl = (size_t)(dash - 1 - p);
+
+				if (!(nl == 3 && memcmp(p, "obj", 3) == 0) &&
+				    !(nl == 3 && memcmp(p, "lib", 3) == 0) &&
+				    lists_object(eq + 1, (size_t)(e - eq - 1), obj)) {
+					best = p;
+					best_len = nl;
+					break;
+				}
+			}
+		}
+		p = e < end ? e + 1 : end;
+	}
+	if (best_len >= cap)
+		best_len = cap - 1;
+	for (size_t i = 0; i < best_len; i++)
+		out[i] = best[i] == '-' ? '_' : best[i];
+	out[best_len] = '\0';
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * csource.h - find the kernel messages in C source: calls of printk(),
+ * the pr_*(), dev_*(), netdev_*(), netif_*() and kprint_*() families
+ * (with their _once/_ratelimited variants) whose format is a constant:
+ * adjacent literals joined, KERN_* levels resolved and removed,
+ * KBUILD_MODNAME and the file's simple string macros expanded, the file's
+ * pr_fmt()/dev_fmt() applied, one trailing newline removed: the FORMAT a
+ * CONFIG_KPRINT kernel reports (kprint(7)).  A lexical scan, not a
+ * compiler: formats built by other macros are counted as skipped.
+ */
+#ifndef KDMESG_CSOURCE_H
+#define KDMESG_CSOURCE_H
+
+#include <stddef.h>
+
+struct kd_csource_msg {
+	const char *file;	/* as given to kd_csource_scan() */
+	unsigned int line;	/* of the call */
+	const char *func;	/* enclosing function, "" outside one */
+	const char *module;	/* KBUILD_MODNAME */
+	char level;		/* '0'..'7', or 0 for the default level */
+	const char *fmt;	/* @fmt_len bytes */
+	size_t fmt_len;
+};
+
+struct kd_csource_stats {
+	unsigned long calls;	/* message calls seen */
+	unsigned long found;	/* with a constant format, reported */
+	unsigned long skipped;	/* format not a constant we can resolve */
+};
+
+/**
+ * kd_csource_scan() - report each message call of the @len bytes of C
+ * source @text to @fn (which returns 0, or a negative errno that stops
+ * the scan and is returned).  @file and @module are passed through.
+ * Adds to @st when not NULL.  Returns 0 or @fn's error.
+ */
+int kd_csource_scan(const char *text, size_t len, const char *file,
+		    const char *module,
+		    int (*fn)(void *data, const struct kd_csource_msg *m),
+		    void *data, struct kd_csource_stats *st);
+
+/**
+ * kd_csource_modname() - KBUILD_MODNAME of object @obj ("foo" for
+ * foo.c) from the @len bytes of its directory's Makefile or Kbuild: the
+ * composite object "bar" of a "bar-y += foo.o" (or -objs, -$(CONFIG_X))
+ * line, else @obj; '-' becomes '_' as Kbuild does.  Written to @out
+ * (@cap bytes).
+ */
+void kd_csource_modname(const char *makefile, size_t len, const char *obj,
+			char *out, size_t cap);
+
+#endif /* KDMESG_CSOURCE_H */

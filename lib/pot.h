@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pot.h - a set of kernel message formats on their way into a gettext
+ * template (.pot): one entry per (msgctxt, msgid), with the places, the
+ * functions and modules that print it, its level and how often it was
+ * seen.  Filled by the extractors of kdmesg-po, written in PO syntax.
+ */
+#ifndef KDMESG_POT_H
+#define KDMESG_POT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct kd_pot;
+
+/* One sighting of a format; every member but @msgid may be NULL / 0. */
+struct kd_pot_msg {
+	const char *ctx;	/* msgctxt, NUL-terminated */
+	const char *msgid;	/* @msgid_len bytes */
+	size_t msgid_len;
+	const char *file;	/* source file of the call */
+	unsigned int line;
+	const char *func;
+	const char *module;
+	char level;		/* '0'..'7', 'c', or 0 when unknown */
+	uint64_t count;		/* records seen (dumps); 0 for sources */
+};
+
+/** kd_pot_new() - an empty set.  Returns 0 or -ENOMEM. */
+int kd_pot_new(struct kd_pot **pot);
+
+/**
+ * kd_pot_add() - add a sighting of @m: a new entry, or places, functions,
+ * modules and count added to the entry of the same msgctxt and msgid (up
+ * to a few of each; the rest are counted).  Returns 0 or -ENOMEM.
+ */
+int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m);
+
+/** kd_pot_count() - how many entries the set holds. */
+size_t kd_pot_count(const struct kd_pot *pot);
+
+/**
+ * kd_pot_sort_count() - most seen entries first (ties: first added
+ * first); the order is otherwise that of the first sighting.
+ */
+void kd_pot_sort_count(struct kd_pot *pot);
+
+/**
+ * kd_pot_write() - write the set to @out as a .pot file: a header for the
+ * domain linux-kmsg, then per entry "#." comments (function, module,
+ * level, count), "#: file:line" references, "#, c-format", msgctxt,
+ * msgid and an empty msgstr.  @limit > 0 writes only the first @limit
+ * entries.  Returns 0 or -EIO.
+ */
+int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit);
+
+/**
+ * kd_pot_write_string() - @len bytes of @s as a PO string literal
+ * ("...", with C escapes) to @out.
+ */
+void kd_pot_write_string(FILE *out, const char *s, size_t len);
+
+/** kd_pot_free() - release @pot (NULL is fine). */
+void kd_pot_free(struct kd_pot *pot);
+
+#endif /* KDMESG_POT_H */

@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdmesg-po.c - tools for translators of kernel messages:
+ *   extract  a .pot of kernel formats from a kernel source tree, the
+ *            running kernel's kprint site table or printk index, or a
+ *            kdmesg/kmsg dump (only the formats that occurred);
+ *   check    what msgfmt -c misses in a catalogue of kernel formats.
+ * The scanning, the message set and the format rules live in lib/.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "csource.h"
+#include "kfmt.h"
+#include "nls.h"
+#include "pofile.h"
+#include "pot.h"
+#include "rawdump.h"
+#include "record.h"
+#include "source.h"
+
+#define SITES_PATH	"/sys/kernel/debug/kprint/sites"
+#define INDEX_PATH	"/sys/kernel/debug/printk/index"
+
+static struct kd_pot *pot;
+static const char *root;
+static size_t root_len;
+static struct kd_csource_stats cstats;
+
+static void __attribute__((__noreturn__)) usage(void)
+{
+	printf(_("Usage:\n"
+		 " %1$s extract [options] [PATH...]\n"
+		 " %1$s check FILE.po...\n"), program_invocation_short_name);
+	fputs(_("\nTools for translators of kernel messages (text domain linux-kmsg).\n"), stdout);
+	fputs(_("\nExtract options:\n"), stdout);
+	fputs(_(" --root DIR            file names relative to DIR (default: the first PATH)\n"), stdout);
+	fputs(_(" --sites[=FILE]        read the kprint site table\n"), stdout);
+	fputs(_(" --printk-index[=DIR]  read the kernel's printk index\n"), stdout);
+	fputs(_(" --dump FILE           read a /dev/kmsg dump (\"-\": standard input)\n"), stdout);
+	fputs(_(" --sort=count|source   most frequent first, or in the order found\n"), stdout);
+	fputs(_(" -n, --limit N         write only the first N messages\n"), stdout);
+	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
+	fputs(_(" -h, --help            display this help\n"), stdout);
+	fputs(_(" -V, --version         display version\n"), stdout);
+	exit(EXIT_SUCCESS);
+}
+
+static void __attribute__((__noreturn__)) try_help(void)
+{
+	fprintf(stderr, _("Try '%s --help' for more information.\n"),
+		program_invocation_short_name);
+	exit(2);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	char *buf = NULL;
+	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return NULL;
+	rc = kd_rawdump_read(fd, &buf, len);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (rc < 0) {
+		errno = -rc;
+		return NULL;
+	}
+	/* A terminating NUL, so that the line readers may write one at the end. */
+	{
+		char *t = realloc(buf, *len + 1);
+
+		if (!t) {
+			free(buf);
+			errno = ENOMEM;
+			return NULL;
+		}
+		t[*len] = '\0';
+		return t;
+	}
+}
+
+static void add(const struct kd_pot_msg *m)
+{
+	if (kd_pot_add(pot, m) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+}
+
+/* --- kernel source ------------------------------------------------------ */
+
+static int on_source_msg(void *data, const struct kd_csource_msg *cm)
+{
+	struct kd_pot_msg m = {
+		.msgid = cm->fmt, .msgid_len = cm->fmt_len, .file = cm->file,
+		.line = cm->line, .func = *cm->func ? cm->func : NULL,
+		.module = cm->module, .level = cm->level,
+	};
+
+	(void)data;
+	add(&m);
+	return 0;
+}
+
+/* KBUILD_MODNAME of @path, from the Makefile (or Kbuild) beside it. */
+static void modname(const char *path, char *out, size_t cap)
+{
+	static char dir[4096], *mk;
+	static size_t mk_len;
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	char obj[256];
+	size_t bl = strlen(base);
+
+	if (bl >= sizeof(obj) || dl >= sizeof(dir) - 16)
+		bl = 0;
+	memcpy(obj, base, bl);
+	obj[bl] = '\0';
+	if (bl > 2 && obj[bl - 2] == '.')
+		obj[bl - 2] = '\0';
+	if (strlen(dir) != dl || strncmp(dir, path, dl) != 0 || !dir[0]) {
+		char mkpath[4200];
+
+		free(mk);
+		mk = NULL;
+		mk_len = 0;
+		memcpy(dir, path, dl);
+		dir[dl] = '\0';
+		snprintf(mkpath, sizeof(mkpath), "%s/Makefile", dl ? dir : ".");
+		mk = read_file(mkpath, &mk_len);
+		if (!mk) {
+			snprintf(mkpath, sizeof(mkpath), "%s/Kbuild", dl ? dir : ".");
+			mk = read_file(mkpath, &mk_len);
+		}
+	}
+	kd_csource_modname(mk ? mk : "", mk ? mk_len : 0, obj, out, cap);
+}
+
+/* The C files and headers under the PATHs, sorted so that output is stable. */
+static char **files;
+static size_t nfiles, files_cap;
+
+static int collect_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	size_t n = strlen(path);
+
+	(void)ftw;
+	if (type != FTW_F || !S_ISREG(st->st_mode) || n < 3 || path[n - 2] != '.' ||
+	    (path[n - 1] != 'c' && path[n - 1] != 'h'))
+		return 0;
+	if (nfiles == files_cap) {
+		files_cap = files_cap ? files_cap * 2 : 4096;
+		files = realloc(files, files_cap * sizeof(*files));
+		if (!files)
+			errx(EXIT_FAILURE, _("out of memory"));
+	}
+	if (!(files[nfiles++] = strdup(path)))
+		errx(EXIT_FAILURE, _("out of memory"));
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void scan_file(const char *path)
+{
+	const char *rel = path;
+	char mod[256], *text;
+	size_t len;
+
+	text = read_file(path, &len);
+	if (!text) {
+		warn(_("cannot read %s"), path);
+		return;
+	}
+	if (root_len && strncmp(path, root, root_len) == 0 && path[root_len] == '/')
+		rel = path + root_len + 1;
+	modname(path, mod, sizeof(mod));
+	kd_csource_scan(text, len, rel, mod, on_source_msg, NULL, &cstats);
+	free(text);
+}
+
+/* --- the running kernel ------------------------------------------------- */
+
+/* Undo the \xhh (site table) and \n \t \" \\ \ooo (printk index) escapes. */
+static size_t unescape(char *s, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned int v = 0;
+		int k;
+
+		if (s[i] != '\\' || i + 1 >= n) {
+			s[o++] = s[i];
+			continue;
+		}
+		i++;
+		if (s[i] == 'x' && i + 2 < n + 0 && sscanf(s + i + 1, "%2x", &v) == 1) {
+			s[o++] = (char)v;
+			i += 2;
+		} else if (s[i] >= '0' && s[i] <= '7') {
+			for (k = 0; k < 3 && i < n && s[i] >= '0' && s[i] <= '7'; k++, i++)
+				v = v * 8 + (unsigned int)(s[i] - '0');
+			s[o++] = (char)v;
+			i--;
+		} else {
+			s[o++] = s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : s[i];
+		}
+	}
+	return o;
+}
+
+/* "object level file:line function module format" lines. */
+static void read_sites(const char *path)
+{
+	size_t len;
+	char *text = read_file(path, &len), *p, *end;
+
+	if (!text)
+		err(EXIT_FAILURE, _("cannot read %s"), path);
+	for (p = text, end = text + len; p < end;) {
+		char *e = memchr(p, '\n', (size_t)(end - p)), *f[6];
+		int k = 0;
+
+		if (!e)
+			e = end;
+		*e = '\0';
+		for (char *q = p; k < 5 && q; k++) {
+			f[k] = q;
+			q = strchr(q, ' ');
+			if (q)
+				*q++ = '\0';
+			f[k + 1] = q;
+		}
+		if (k == 5 && f[5] && *f[5] && f[1][0] != 'c') {
+			char *colon = strrchr(f[2], ':');
+			struct kd_pot_msg m = {
+				.msgid = f[5], .msgid_len = unescape(f[5], strlen(f[5])),
+				.file = f[2], .func = f[3],
+				.module = strcmp(f[4], "-") ? f[4] : NULL,
+				.level = f[1][0] >= '0' && f[1][0] <= '7' ? f[1][0] : 0,
+			};
+
+			if (colon) {
+				*colon = '\0';
+				m.line = (unsigned int)strtoul(colon + 1, NULL, 10);
+			}
+			add(&m);
+		}
+		p = e + 1;
+	}
+	free(text);
+}
+
+/* One file of the printk index: <level> file:line function "format". */
+static int read_index_file(const char *path, const struct stat *st, int type,
+			   struct FTW *ftw)
+{
+	size_t len;
+	char *text, *p, *end;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F || !(text = read_file(path, &len)))
+		return 0;
+	for (p = text, end = text + len; p < end;) {
+		char *e = memchr(p, '\n', (size_t)(end - p)), *sp1, *sp2, *q1, *colon;
+
+		if (!e)
+			e = end;
+		*e = '\0';
+		sp1 = strchr(p, ' ');
+		sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
+		q1 = sp2 ? strchr(sp2 + 1, '"') : NULL;
+		if (p[0] == '<' && p[1] != 'c' && !strstr(p, ",c>") && q1 && e > q1 + 1 &&
+		    e[-1] == '"') {
+			struct kd_pot_msg m = { .level = p[1] >= '0' && p[1] <= '7' ? p[1] : 0 };
+			size_t n;
+
+			*sp1 = *sp2 = '\0';
+			q1[-1] = '\0';
+			n = unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
+			/* dev_*() formats come with the device prefix the record lacks. */
+			if (n > 7 && memcmp(q1 + 1, "%s %s: ", 7) == 0)
+				memmove(q1 + 1, q1 + 8, n -= 7);
+			if (n && q1[n] == '\n')
+				n--;
+			colon = strrchr(sp1 + 1, ':');
+			if (colon) {
+				*colon = '\0';
+				m.line = (unsigned int)strtoul(colon + 1, NULL, 10);
+			}
+			m.file = sp1 + 1;
+			m.func = sp2 + 1;
+			m.msgid = q1 + 1;
+			m.msgid_len = n;
+			if (n)
+				add(&m);
+		}
+		p = e + 1;
+	}
+	free(text);
+	return 0;
+}
+
+/* --- a dump ------------------------------------------------------------- */
+
+static void read_dump(const char *path)
+{
+	struct kd_source *src;
+	struct kd_record rec;
+	unsigned long with = 0, total = 0;
+	int rc = kd_source_open(&src, KD_SOURCE_KMSG_FILE, path, 0, 0);
+
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot open %s"), path);
+	}
+	kd_record_init(&rec);
+	while ((rc = kd_source_next(src, &rec)) == 1 || rc == -EPIPE) {
+		const struct kd_dict_entry *f, *d;
+		struct kd_pot_msg m = { .count = 1 };
+
+		if (rc != 1)
+			continue;
+		total++;
+		if (!(f = kd_record_dict_get(&rec, "FORMAT")) || !f->value_len)
+			continue;
+		with++;
+		m.msgid = f->value;
+		m.msgid_len = f->value_len;
+		m.file = (d = kd_record_dict_get(&rec, "CODE_FILE")) ? d->value : NULL;
+		m.line = (d = kd_record_dict_get(&rec, "CODE_LINE")) ?
+			 (unsigned int)strtoul(d->value, NULL, 10) : 0;
+		m.func = (d = kd_record_dict_get(&rec, "CODE_FUNC")) ? d->value : NULL;
+		m.module = (d = kd_record_dict_get(&rec, "MODULE")) ? d->value : NULL;
+		m.level = rec.level >= 0 ? (char)('0' + rec.level) : 0;
+		add(&m);
+	}
+	kd_record_free(&rec);
+	kd_source_close(src);
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("read of %s failed"), path);
+	}
+	if (total && !with)
+		warnx(_("%s: no record has a FORMAT field (a kernel without CONFIG_KPRINT?)"),
+		      path);
+}
+
+static int cmd_extract(int argc, char **argv)
+{
+	enum { OPT_ROOT = 256, OPT_SITES, OPT_INDEX, OPT_DUMP, OPT_SORT };
+	static const struct option opts[] = {
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "sites", optional_argument, NULL, OPT_SITES },
+		{ "printk-index", optional_argument, NULL, OPT_INDEX },
+		{ "dump", required_argument, NULL, OPT_DUMP },
+		{ "sort", required_argument, NULL, OPT_SORT },
+		{ "limit", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *output = NULL;
+	bool by_count = false, other = false;
+	size_t limit = 0;
+	FILE *out = stdout;
+	int c;
+
+	if (kd_pot_new(&pot) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+	while ((c = getopt_long(argc, argv, "n:o:", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ROOT:
+			root = optarg;
+			break;
+		case OPT_SITES:
+			read_sites(optarg ? optarg : SITES_PATH);
+			other = true;
+			break;
+		case OPT_INDEX:
+			if (nftw(optarg ? optarg : INDEX_PATH, read_index_file, 16, FTW_PHYS) != 0)
+				err(EXIT_FAILURE, _("cannot read %s"), optarg ? optarg : INDEX_PATH);
+			other = true;
+			break;
+		case OPT_DUMP:
+			read_dump(optarg);
+			other = true;
+			break;
+		case OPT_SORT:
+			if (strcmp(optarg, "count") && strcmp(optarg, "source")) {
+				warnx(_("unknown sort order: %s"), optarg);
+				try_help();
+			}
+			by_count = strcmp(optarg, "count") == 0;
+			break;
+		case 'n': {
+			char *e;
+
+			limit = strtoul(optarg, &e, 10);
+			if (*e || !*optarg) {
+				warnx(_("invalid number: %s"), optarg);
+				try_help();
+			}
+			break;
+		}
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			try_help();
+		}
+	}
+	if (optind == argc && !other) {
+		warnx(_("nothing to extract from: give a kernel source tree, --sites, --printk-index or --dump"));
+		try_help();
+	}
+	if (!root && optind < argc)
+		root = argv[optind];
+	root_len = root ? strlen(root) : 0;
+	while (root_len > 1 && root[root_len - 1] == '/')
+		root_len--;
+	for (int i = optind; i < argc; i++)
+		if (nftw(argv[i], collect_file, 16, FTW_PHYS) != 0)
+			err(EXIT_FAILURE, _("cannot read %s"), argv[i]);
+	if (nfiles)
+		qsort(files, nfiles, sizeof(*files), by_name);
+	for (size_t i = 0; i < nfiles; i++) {
+		scan_file(files[i]);
+		free(files[i]);
+	}
+	free(files);
+	if (cstats.skipped)
+		fprintf(stderr, _("%s: %lu of %lu message calls have no constant format and were left out\n"),
+			program_invocation_short_name, cstats.skipped, cstats.calls);
+	if (by_count)
+		kd_pot_sort_count(pot);
+	if (output && !(out = fopen(output, "w")))
+		err(EXIT_FAILURE, _("cannot open %s"), output);
+	if (kd_pot_write(pot, out, limit) < 0 || (out != stdout && fclose(out) != 0))
+		err(EXIT_FAILURE, _("write error"));
+	kd_pot_free(pot);
+	return EXIT_SUCCESS;
+}
+
+/* --- check -------------------------------------------------------------- */
+
+struct check {
+	const char *path;
+	unsigned int errors, warnings;
+};
+
+static void problem(struct check *ck, unsigned int line, bool error, const char *what)
+{
+	/* TRANSLATORS: FILE:LINE: error: WHAT or FILE:LINE: warning: WHAT */
+	printf(error ? _("%s:%u: error: %s\n") : _("%s:%u: warning: %s\n"), ck->path, line, what);
+	if (error)
+		ck->errors++;
+	else
+		ck->warnings++;
+}
+
+static int check_entry(void *data, const struct kd_po_entry *e)
+{
+	static struct kd_kfmt id, str;
+	struct check *ck = data;
+	unsigned char map[KD_KFMT_MAX_CONV];
+	enum kd_kfmt_reason r;
+	int rc;
+
+	if (!e->msgid_len || !e->msgstr_len)
+		return 0;
+	if (kd_kfmt_parse(e->msgid, e->msgid_len, &id) < 0) {
+		problem(ck, e->line, false, _("msgid is not a kernel format; not checked"));
+		return 0;
+	}
+	if (id.nconv && !e->c_format)
+		problem(ck, e->line, false, _("no c-format flag: msgfmt -c does not check this entry"));
+	if (id.has_pv) {
+		/* xgettext:no-c-format */
+		problem(ck, e->line, false, _("msgid has %pV: kdmesg never translates its records"));
+		return 0;
+	}
+	rc = kd_kfmt_parse(e->msgstr, e->msgstr_len, &str);
+	if (rc == -ERANGE) {
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr: a position is 0 or above 64"));
+		return 0;
+	}
+	if (rc < 0) {
+		problem(ck, e->msgstr_line, !e->fuzzy,
+			_("msgstr is not a valid format (unknown conversion, positional and plain conversions mixed, or one position with two types)"));
+		return 0;
+	}
+	r = kd_kfmt_compare(e->msgid, &id, e->msgstr, &str, map);
+	switch (r) {
+	case KD_KFMT_TRUSTED:
+		return 0;
+	case KD_KFMT_CONVERSION:
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr: an argument has another type or length than in the msgid ('*' widths count as arguments)"));
+		break;
+	case KD_KFMT_COUNT:
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr has another number of arguments than the msgid"));
+		break;
+	case KD_KFMT_PEXT:
+		/* xgettext:no-c-format */
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr: a %p extension differs from the msgid's (such as %pI4 and %pI6)"));
+		break;
+	case KD_KFMT_SKIPPED:
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr: the positions skip an argument of the msgid"));
+		break;
+	case KD_KFMT_POSITION:
+		problem(ck, e->msgstr_line, !e->fuzzy, _("msgstr: a position beyond the msgid's arguments"));
+		break;
+	case KD_KFMT_PERCENT_N:
+		/* xgettext:no-c-format */
+		problem(ck, e->msgstr_line, !e->fuzzy, _("%n is not allowed"));
+		break;
+	default:
+		problem(ck, e->msgstr_line, !e->fuzzy, kd_kfmt_reason_name(r));
+	}
+	return 0;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	int status = EXIT_SUCCESS;
+
+	if (argc < 2) {
+		warnx(_("no catalogue to check"));
+		try_help();
+	}
+	for (int i = 1; i < argc; i++) {
+		struct check ck = { .path = argv[i] };
+		unsigned int line = 0;
+		size_t len;
+		char *text = read_file(argv[i], &len);
+		int rc;
+
+		if (!text) {
+			warn(_("cannot read %s"), argv[i]);
+			status = 2;
+			continue;
+		}
+		rc = kd_po_read(text, len, check_entry, &ck, &line);
+		free(text);
+		if (rc < 0) {
+			printf(_("%s:%u: error: %s\n"), argv[i], line, _("PO syntax error"));
+			ck.errors++;
+		}
+		if (ck.errors && status == EXIT_SUCCESS)
+			status = EXIT_FAILURE;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	bindtextdomain(PACKAGE, LOCALEDIR);
+	textdomain(PACKAGE);
+
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		usage();
+	if (argc >= 2 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))) {
+		printf("%s (%s) %s\n", program_invocation_short_name, PACKAGE_NAME, PACKAGE_VERSION);
+		return EXIT_SUCCESS;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "extract"))
+		return cmd_extract(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "check"))
+		return cmd_check(argc - 1, argv + 1);
+	if (argc < 2)
+		warnx(_("no command given"));
+	else
+		warnx(_("unknown command: %s"), argv[1]);
+	try_help();
+}

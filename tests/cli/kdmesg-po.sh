@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# kdmesg-po.sh - kdmesg-po extract from a small source tree (joined
+# literals, KERN_*, pr_fmt/dev_fmt, KBUILD_MODNAME of a composite object,
+# #ifdef inside a format, continuations and non-constant formats left
+# out), from a kprint site table, a printk index and a dump (--sort=count),
+# each against a golden .pot that msgfmt -c accepts; kdmesg-po check on a
+# catalogue with one of each problem (golden output, exit 1) and on the
+# shipped catalogues (exit 0).  `tests/cli/kdmesg-po.sh --update`
+# rewrites the golden files.  Prints TAP.
+set -u
+
+: "${top_builddir:?top_builddir must be set}"
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+P=$top_builddir/src/kdmesg-po
+F=$srcdir/tests/fixtures
+E=$srcdir/tests/expected/kdmesg-po
+update=${1:-}
+. "$srcdir/tests/cli/tap.sh"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# golden NAME STATUS-WANTED COMMAND...: stdout, stderr and status.
+golden() {
+	name=$1 want=$2
+	shift 2
+	(cd "$F" && LC_ALL=C "$@") >"$tmp/$name.out" 2>"$tmp/$name.err"
+	st=$?
+	if [ "$update" = --update ]; then
+		cp "$tmp/$name.out" "$E/$name.out"
+		cp "$tmp/$name.err" "$E/$name.err"
+	fi
+	[ "$st" = "$want" ]
+	ok $? "$name: exit status $st (want $want)"
+	cmp -s "$tmp/$name.out" "$E/$name.out" && cmp -s "$tmp/$name.err" "$E/$name.err"
+	ok $? "$name: output as $E/$name.out and .err"
+	if [ "$st" != "$want" ] || ! cmp -s "$tmp/$name.out" "$E/$name.out"; then
+		diff -u "$E/$name.out" "$tmp/$name.out" | sed 's/^/# /' | head -40
+		sed 's/^/# stderr: /' "$tmp/$name.err"
+	fi
+}
+
+golden extract-source 0 "$P" extract --root ksrc ksrc
+golden extract-sites 0 "$P" extract --sites=kprint-sites.txt --printk-index=printk-index
+golden extract-dump 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count
+golden extract-limit 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count -n 1
+golden extract-stock 0 "$P" extract --dump kmsg-nul.dump
+golden extract-none 2 "$P" extract
+golden extract-bad-sort 2 "$P" extract --sort=size ksrc
+golden check 1 "$P" check kdmesg-po-check.po
+golden check-missing 2 "$P" check no-such.po
+golden no-command 2 "$P"
+
+if command -v msgfmt >/dev/null 2>&1; then
+	for g in extract-source extract-sites extract-dump; do
+		msgfmt -c -o /dev/null "$E/$g.out" 2>"$tmp/msgfmt.err"
+		ok $? "msgfmt -c accepts $g.out"
+	done
+fi
+
+for po in "$srcdir"/po-kmsg/*.po; do
+	[ -f "$po" ] || continue
+	"$P" check "$po" >"$tmp/check.out" 2>&1
+	st=$?
+	[ "$st" = 0 ] && ! grep -q . "$tmp/check.out"
+	ok $? "kdmesg-po check accepts $(basename "$po") without a word"
+	sed 's/^/# /' "$tmp/check.out" | head -10
+done
+
+"$P" --help >"$tmp/help" 2>&1
+ok $? "--help exits 0"
+for o in root sites printk-index dump sort limit output; do
+	grep -q -- "--$o" "$tmp/help"
+	ok $? "--help shows --$o"
+	sed 's/\\-/-/g' "$srcdir/man/kdmesg-po.1" | grep -q -- "--$o"
+	ok $? "man page documents --$o"
+done
+tap_done
