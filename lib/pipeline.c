@@ -151,8 +151,11 @@ static int more_sinks(struct kd_pipeline *p, const struct kd_record *rec)
 	return 0;
 }
 
-/* What ended a read other than a record: 1 to read on, 0 to end, or < 0. */
-static int after_read(struct kd_pipeline *p, int rc, bool follow,
+/*
+ * What ended a read other than a record: 1 to read on, 0 to end, or < 0
+ * (-EAGAIN: a follow source has nothing yet and @nowait says not to wait).
+ */
+static int after_read(struct kd_pipeline *p, int rc, bool follow, bool nowait,
 		      const struct kd_pipeline_hooks *hooks,
 		      volatile sig_atomic_t *stop)
 {
@@ -162,6 +165,8 @@ static int after_read(struct kd_pipeline *p, int rc, bool follow,
 	case 0:
 		return 0;
 	case -EAGAIN:
+		if (follow && nowait)
+			return -EAGAIN;
 		return follow && wait_readable(p, stop);
 	case -EPIPE:
 		st = kd_source_stats(p->src);
@@ -178,11 +183,14 @@ static int after_read(struct kd_pipeline *p, int rc, bool follow,
 	return rc;
 }
 
-int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks)
+/* kd_pipeline_run() and kd_pipeline_step(): @max records, or all for 0. */
+static int run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
+	       size_t max, bool nowait)
 {
 	static volatile sig_atomic_t never;
 	volatile sig_atomic_t *stop = hooks && hooks->stop ? hooks->stop : &never;
-	bool follow = p->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW);
+	bool follow = p->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW |
+				  KD_SOURCE_FOLLOW_FILE);
 	struct kd_record *rec = &p->rec;
 	/*
 	 * What every record consults, in locals the compiler can keep in
@@ -193,6 +201,7 @@ int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks
 	bool stages = p->nstages, more = p->nsinks > 1;
 	int (*write)(void *, const struct kd_record *, const struct kd_prev *);
 	void *data;
+	size_t n = 0;
 	int rc;
 
 	p->failure = KD_PIPELINE_OK;
@@ -203,9 +212,12 @@ int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks
 	while (!*stop) {
 		int64_t usec;
 
+		/* Rejected records count too: a step must stay short. */
+		if (max && n++ == max)
+			return 1;
 		rc = kd_source_next(p->src, rec);
 		if (rc != 1) {
-			rc = after_read(p, rc, follow, hooks, stop);
+			rc = after_read(p, rc, follow, nowait, hooks, stop);
 			if (rc > 0)
 				continue;
 			return rc;
@@ -235,6 +247,22 @@ int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks
 		}
 	}
 	return 0;
+}
+
+int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks)
+{
+	return run(p, hooks, 0, false);
+}
+
+int kd_pipeline_step(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
+		     size_t max)
+{
+	return run(p, hooks, max ? max : 1, true);
+}
+
+int kd_pipeline_fd(const struct kd_pipeline *p)
+{
+	return p->src ? kd_source_fd(p->src) : -1;
 }
 
 enum kd_pipeline_failure kd_pipeline_failure(const struct kd_pipeline *p)

@@ -139,6 +139,20 @@ int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink);
  */
 int kd_pipeline_run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks);
 
+/**
+ * kd_pipeline_step() - kd_pipeline_run() for a caller with its own event
+ * loop (the --tui viewer): passes at most @max records (read, not only
+ * shown) and never waits.  Returns 1 after @max records (call again), 0
+ * at the end of the input, -EAGAIN when a follow source has nothing yet
+ * (poll kd_pipeline_fd(), or retry later when it is -1), or the negative
+ * errno that ended the run.
+ */
+int kd_pipeline_step(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
+		     size_t max);
+
+/** kd_pipeline_fd() - the follow source's descriptor to poll, or -1. */
+int kd_pipeline_fd(const struct kd_pipeline *p);
+
 /** kd_pipeline_failure() - where the last kd_pipeline_run() failed. */
 enum kd_pipeline_failure kd_pipeline_failure(const struct kd_pipeline *p);
 

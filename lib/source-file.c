@@ -97,6 +97,9 @@ static int fill(struct file_source *fs)
 	do
 		n = read(fs->in_fd, fs->buf + fs->len, room);
 	while (n < 0 && errno == EINTR);
+	/* Followed input with nothing more for now ends like a file (input_end()). */
+	if (n < 0 && errno == EAGAIN && (fs->base.flags & KD_SOURCE_FOLLOW_FILE))
+		n = 0;
 	if (n < 0)
 		return -errno;
 	if (n == 0)
@@ -104,6 +107,18 @@ static int fill(struct file_source *fs)
 	fs->len += (size_t)n;
 	fs->data = fs->buf;
 	return 0;
+}
+
+/*
+ * The end of the input so far.  KD_SOURCE_FOLLOW_FILE: forget it and
+ * tell the caller to come back (-EAGAIN); else the end (0).
+ */
+static int input_end(struct file_source *fs)
+{
+	if (!(fs->base.flags & KD_SOURCE_FOLLOW_FILE))
+		return 0;
+	fs->eof = false;
+	return -EAGAIN;
 }
 
 static bool is_blank(char c)
@@ -286,7 +301,7 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 			if (end > p && end[-1] == '\n')
 				fs->pos--;
 			if (fs->eof)
-				return 0;
+				return input_end(fs);
 			if ((rc = fill(fs)) < 0)
 				return rc;
 			continue;
@@ -296,7 +311,7 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 		fs->pos = (size_t)(p - fs->data);
 		if (p == end) {
 			if (fs->eof)
-				return 0;
+				return input_end(fs);
 			if ((rc = fill(fs)) < 0)
 				return rc;
 			continue;
@@ -309,6 +324,10 @@ static int next_span(struct file_source *fs, const char **b, const char **e,
 					return rc;
 				continue;
 			}
+			/* Followed input: a half-written record waits. */
+			if (fs->eof && end[-1] != '\n' && end[-1] != '\0' &&
+			    (fs->base.flags & KD_SOURCE_FOLLOW_FILE))
+				return input_end(fs);
 			*e = next = end;
 			if (fs->eof) {
 				*last = true;
@@ -593,6 +612,15 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	rc = detect(fs);
 	if (rc < 0)
 		goto fail;
+	if (flags & KD_SOURCE_FOLLOW_FILE) {
+		int fl = fcntl(fs->in_fd, F_GETFL);
+
+		if (fl < 0 || fcntl(fs->in_fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+			rc = -errno;
+			goto fail;
+		}
+		fs->base.fd = fs->in_fd;
+	}
 	*out = &fs->base;
 	return 0;
 fail:

@@ -44,6 +44,14 @@ enum kd_source_flags {
 	 * counts of truncated records stay the same.
 	 */
 	KD_SOURCE_NO_DICT	= 1 << 4,
+	/*
+	 * -F/-K files and pipes: at the end of the input, return -EAGAIN
+	 * instead of 0 and read on when asked again, as `tail -f` does (the
+	 * --tui viewer).  The descriptor, non-blocking, is kd_source_fd().
+	 * A record at the end is taken once it ends in a newline (or NUL)
+	 * and nothing more came; a half-written one waits for the rest.
+	 */
+	KD_SOURCE_FOLLOW_FILE	= 1 << 5,
 };
 
 struct kd_source_stats {
