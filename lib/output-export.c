@@ -284,7 +284,12 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 	export_field(out, "MESSAGE", text, text_len);
 
 	for (i = 0; i < rec->dict_len; i++) {
-		export_dict_name(name, rec->dict[i].key);
+		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED) {
+			/* kdmesg's translation, not a field the kernel sent */
+			snprintf(name, sizeof(name), "KDMESG_%s", rec->dict[i].key);
+		} else {
+			export_dict_name(name, rec->dict[i].key);
+		}
 		export_field(out, name, rec->dict[i].value, rec->dict[i].value_len);
 	}
 

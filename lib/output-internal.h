@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "escape.h"
@@ -21,6 +22,20 @@
 #include "record.h"
 
 struct kd_colors;
+
+/*
+ * A translation the translate stage left beside the text (JSON and
+ * export output keep the kernel's text), or NULL.  Writers show it under
+ * their own name for it and not as a dictionary member.
+ */
+static inline const struct kd_dict_entry *kd_output_translation(const struct kd_record *rec)
+{
+	for (size_t i = rec->dict_len; i-- > 0;)
+		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED &&
+		    strcmp(rec->dict[i].key, "MESSAGE_TRANSLATED") == 0)
+			return &rec->dict[i];
+	return NULL;
+}
 
 struct kd_writer {
 	struct kd_output_opts opts;	/* a copy: callers may free theirs */

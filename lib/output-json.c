@@ -39,6 +39,7 @@
 static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
+	const struct kd_dict_entry *tr = kd_output_translation(rec);
 	size_t i, k;
 
 	for (i = 0; i < rec->dict_len; i++) {
@@ -48,7 +49,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 
 		for (k = 0; k < i && !seen; k++)
 			seen = strcmp(rec->dict[k].key, e->key) == 0;
-		if (seen)
+		if (seen || e == tr)
 			continue;
 		for (k = i; k < rec->dict_len; k++)
 			count += strcmp(rec->dict[k].key, e->key) == 0;
@@ -78,6 +79,7 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	const struct kd_dict_entry *tr;
 	char ts[64];
 
 	if (!rec->text || rec->text_len == 0)
@@ -113,6 +115,8 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 				  strnlen(rec->caller, sizeof(rec->caller)));
 
 	kd_json_value_str(j, "msg", rec->text, rec->text_len);
+	if ((tr = kd_output_translation(rec)))
+		kd_json_value_str(j, "msg_translated", tr->value, tr->value_len);
 	if (w->opts.json_dict)
 		put_dict(w, rec);
 	kd_json_close(j, KD_JSON_OBJECT);

@@ -129,6 +129,7 @@ static void jsonl_dict_name(FILE *out, const char *key)
  */
 static void jsonl_dict(FILE *out, const struct kd_record *rec)
 {
+	const struct kd_dict_entry *tr = kd_output_translation(rec);
 	size_t i, j;
 
 	for (i = 0; i < rec->dict_len; i++) {
@@ -138,7 +139,7 @@ static void jsonl_dict(FILE *out, const struct kd_record *rec)
 
 		for (j = 0; j < i && !seen; j++)
 			seen = strcmp(rec->dict[j].key, e->key) == 0;
-		if (seen)
+		if (seen || e == tr)
 			continue;
 		for (j = i + 1; j < rec->dict_len; j++)
 			count += strcmp(rec->dict[j].key, e->key) == 0;
@@ -169,6 +170,7 @@ int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
 {
 	/* Separator before each member but the first that is present. */
 	const char *sep = "{";
+	const struct kd_dict_entry *tr;
 
 	if (rec->seq != KD_NO_SEQ) {
 		fprintf(out, "%s\"seq\":%" PRIu64, sep, rec->seq);
@@ -194,6 +196,10 @@ int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
 	fprintf(out, "%s\"flags\":\"%s\",\"message\":", sep,
 		(rec->flags & KD_REC_CONT) ? "c" : "");
 	jsonl_string(out, rec->text ? rec->text : "", rec->text ? rec->text_len : 0);
+	if ((tr = kd_output_translation(rec))) {
+		fputs(",\"message_translated\":", out);
+		jsonl_string(out, tr->value, tr->value_len);
+	}
 	jsonl_dict(out, rec);
 	fputs("}\n", out);
 

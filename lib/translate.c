@@ -26,6 +26,7 @@ struct kd_translate {
 	struct entry **cache;		/* by catalogue id, NULL until first used */
 	unsigned int ncache;
 	struct kd_translate_stats st;
+	bool keep_text;
 	struct kd_karg args[KD_KFMT_MAX_CONV];
 	char work[KD_TRANSLATE_MAX];
 	char out[KD_TRANSLATE_MAX];
@@ -223,4 +224,35 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 	t->st.translated++;
 	*text = t->out;
 	return KD_KFMT_TRUSTED;
+}
+
+void kd_translate_set_keep_text(struct kd_translate *t, bool keep)
+{
+	t->keep_text = keep;
+}
+
+int kd_translate_apply(void *data, struct kd_record *rec)
+{
+	struct kd_translate *t = data;
+	const char *text;
+	size_t len;
+	int rc;
+
+	if (kd_translate_record(t, rec, &text, &len) != KD_KFMT_TRUSTED)
+		return 1;
+	if (t->keep_text) {
+		rc = kd_record_dict_add(rec, KD_TRANSLATE_KEY, sizeof(KD_TRANSLATE_KEY) - 1,
+					text, len);
+		if (rc == -E2BIG)
+			return 1;	/* a full dictionary: the original alone */
+		if (rc < 0)
+			return rc;
+		rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_TRANSLATED;
+		return 1;
+	}
+	rc = kd_record_set_text(rec, text, len);
+	if (rc < 0)
+		return rc;
+	rec->text_origin = KD_ORIGIN_TRANSLATED;
+	return 1;
 }

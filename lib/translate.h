@@ -10,6 +10,7 @@
 #ifndef KDMESG_TRANSLATE_H
 #define KDMESG_TRANSLATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,6 +70,30 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
 					const struct kd_kfmt *f,
 					const struct kd_karg *args, unsigned int nargs,
 					char *work, size_t cap, size_t *prefix_len);
+
+/*
+ * The dictionary key under which the stage leaves a translation when it
+ * must keep the record's text (JSON and export output), with origin
+ * KD_ORIGIN_TRANSLATED.  Writers show it as "msg_translated" (-J, -o
+ * json), "message_translated" (-o jsonl), KDMESG_MESSAGE_TRANSLATED
+ * (-o export).
+ */
+#define KD_TRANSLATE_KEY	"MESSAGE_TRANSLATED"
+
+/**
+ * kd_translate_set_keep_text() - @keep: the stage adds the translation as
+ * the KD_TRANSLATE_KEY entry and keeps the text; otherwise (the default)
+ * it replaces the text, marked KD_ORIGIN_TRANSLATED.
+ */
+void kd_translate_set_keep_text(struct kd_translate *t, bool keep);
+
+/**
+ * kd_translate_apply() - the pipeline stage (struct kd_stage's @apply,
+ * @data the translator; it needs KD_NEED_DICT): translate each record as
+ * kd_translate_record() does and put the result in the record.  Returns
+ * 1 (every record passes), or -ENOMEM.
+ */
+int kd_translate_apply(void *data, struct kd_record *rec);
 
 /** kd_translate_stats() - the counts so far. */
 const struct kd_translate_stats *kd_translate_stats(const struct kd_translate *t);

@@ -134,6 +134,12 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --until <time>          display the lines until the specified time\n"), out);
 	fputs(_("     --subsystem <name>      display only messages from this subsystem\n"), out);
 	fputs(_("     --device <id>           display only messages about this device\n"), out);
+	fprintf(out,
+		_("     --translate[=<when>]    translate kernel messages (%s, %s or %s)\n"),
+		"auto", "always", "never");
+	fputs(_("     --no-translate          show kernel messages as the kernel wrote them\n"), out);
+	fputs(_("     --catalog-dir <dir>     also look for kernel message catalogues in <dir>\n"), out);
+	fputs(_(" -v, --verbose               summarize the translation on standard error\n"), out);
 
 	fputs("\n", out);
 	fputs(_(" -h, --help                  display this help\n"), out);
@@ -308,6 +314,9 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		OPT_UNTIL,
 		OPT_SUBSYSTEM,
 		OPT_DEVICE,
+		OPT_TRANSLATE,
+		OPT_NO_TRANSLATE,
+		OPT_CATALOG_DIR,
 	};
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
 	static const struct option longopts[] = {
@@ -346,13 +355,17 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "output",        required_argument, NULL, 'o' },
 		{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
 		{ "device",        required_argument, NULL, OPT_DEVICE },
+		{ "translate",     optional_argument, NULL, OPT_TRANSLATE },
+		{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
+		{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
+		{ "verbose",       no_argument,       NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
 	int ch;
 
 	while ((ch = getopt_long(argc, argv,
-				 "CcDdEeF:f:HhJK:kL::l:n:o:PprSs:TtuVWwx",
+				 "CcDdEeF:f:HhJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
 
@@ -482,6 +495,27 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 						KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE,
 						optarg) < 0)
 				err(EXIT_FAILURE, NULL);
+			break;
+		case OPT_TRANSLATE:
+			c->translate = TRANSLATE_ALWAYS;
+			if (optarg && strcmp(optarg, "auto") == 0)
+				c->translate = TRANSLATE_AUTO;
+			else if (optarg && strcmp(optarg, "never") == 0)
+				c->translate = TRANSLATE_NEVER;
+			else if (optarg && strcmp(optarg, "always") != 0)
+				errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"),
+				     optarg);
+			break;
+		case OPT_NO_TRANSLATE:
+			c->translate = TRANSLATE_NEVER;
+			break;
+		case OPT_CATALOG_DIR:
+			if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)
+				errx(EXIT_FAILURE, _("too many catalogue directories"));
+			c->catalog_dirs[c->ncatalog_dirs++] = optarg;
+			break;
+		case 'v':
+			c->verbose = true;
 			break;
 		case 'h':
 			usage();

@@ -212,6 +212,7 @@ static int print_records(struct ctl *c)
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
+	kdmesg_translate_setup(c, p);
 	open_source(c, p);
 
 	if (c->out.raw && !is_kmsg_kind(c->kind) &&
@@ -258,6 +259,7 @@ static int print_records(struct ctl *c)
 		kd_writer_finish(w);
 	kd_writer_free(w);
 	kd_pager_close();
+	kdmesg_translate_finish(c);
 	report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
 	kd_pipeline_free(p);
 	return status;

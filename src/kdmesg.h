@@ -27,6 +27,15 @@ enum action {
 	ACT_CONSOLE_LEVEL,	/* -n */
 };
 
+/* --translate[=WHEN]: auto translates text output to a terminal. */
+enum translate_when {
+	TRANSLATE_AUTO,
+	TRANSLATE_ALWAYS,
+	TRANSLATE_NEVER,
+};
+
+#define CATALOG_DIRS_MAX	16
+
 struct ctl {
 	enum action action;
 	int console_level;
@@ -41,8 +50,25 @@ struct ctl {
 
 	int colormode;
 	bool human, nopager, follow;
+
+	enum translate_when translate;
+	const char *catalog_dirs[CATALOG_DIRS_MAX];	/* --catalog-dir, in order */
+	size_t ncatalog_dirs;
+	bool verbose;		/* -v: summaries on stderr */
 };
 
+
+struct kd_pipeline;
+
+/**
+ * kdmesg_translate_setup() - add the translation stage to @p when
+ * --translate and the output ask for it and a catalogue exists
+ * (kdmesg-translate.c).  Call before the pipeline is opened.
+ */
+void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p);
+
+/** kdmesg_translate_finish() - the -v summary; releases the translator. */
+void kdmesg_translate_finish(struct ctl *c);
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdmesg-translate.c - kdmesg's wiring of the translation of kernel
+ * messages (lib/translate.h): when to translate (--translate), where the
+ * catalogues are (--catalog-dir, KDMESG_CATALOG_PATH, the locale
+ * directory), and the -v summary of what was translated and why some
+ * translations were not used.
+ */
+#include <err.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "nls.h"
+#include "pipeline.h"
+#include "translate.h"
+#include "kdmesg.h"
+
+static struct kd_catalog *catalog;
+static struct kd_translate *translator;
+
+static void bad_catalog(void *data, const char *path, int err)
+{
+	(void)data;
+	errno = -err;
+	warn(_("ignoring the catalogue %s"), path);
+}
+
+void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
+{
+	const char *langs = kd_catalog_languages(), *env;
+	struct kd_stage stage;
+	bool text = c->out.mode == KD_OUTPUT_TEXT;
+	int rc;
+
+	if (c->translate == TRANSLATE_NEVER || c->out.raw || !*langs)
+		return;
+	/* auto: people read a terminal; scripts parse pipes and files. */
+	if (c->translate == TRANSLATE_AUTO && (!text || !isatty(STDOUT_FILENO)))
+		return;
+	if (kd_catalog_new(&catalog) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+	for (size_t i = 0; i < c->ncatalog_dirs; i++)
+		if (kd_catalog_add_dirs(catalog, c->catalog_dirs[i]) < 0)
+			errx(EXIT_FAILURE, _("too many catalogue directories"));
+	if ((env = getenv("KDMESG_CATALOG_PATH")) && kd_catalog_add_dirs(catalog, env) < 0)
+		errx(EXIT_FAILURE, _("too many catalogue directories"));
+	kd_catalog_add_dirs(catalog, LOCALEDIR);
+	rc = kd_catalog_load(catalog, langs, bad_catalog, NULL);
+	if (rc < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+	if (rc == 0) {
+		if (c->verbose)
+			warnx(_("no kernel message catalogue for %s"), langs);
+		kd_catalog_free(catalog);
+		catalog = NULL;
+		return;
+	}
+	/* JSON and the journal are UTF-8 whatever the terminal is. */
+	rc = kd_translate_new(&translator, catalog, text ? nl_langinfo(CODESET) : "UTF-8");
+	if (rc == -EINVAL)
+		rc = kd_translate_new(&translator, catalog, "UTF-8");
+	if (rc < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+	kd_translate_set_keep_text(translator, !text);
+	stage = (struct kd_stage){
+		.needs = KD_NEED_DICT,
+		.apply = kd_translate_apply,
+		.data = translator,
+	};
+	if (kd_pipeline_add_stage(p, &stage) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+}
+
+void kdmesg_translate_finish(struct ctl *c)
+{
+	const struct kd_translate_stats *st;
+
+	if (translator && c->verbose) {
+		char why[512] = "";
+		size_t at = 0;
+		uint64_t untrusted = 0;
+
+		fflush(stdout);	/* the summary after the records it sums up */
+		st = kd_translate_stats(translator);
+		for (int r = 1; r < KD_KFMT_NREASONS; r++) {
+			if (!st->untrusted[r])
+				continue;
+			untrusted += st->untrusted[r];
+			at += (size_t)snprintf(why + at, sizeof(why) - at, "%s%s %llu",
+					       at ? ", " : "", kd_kfmt_reason_name(r),
+					       (unsigned long long)st->untrusted[r]);
+			if (at >= sizeof(why))
+				at = sizeof(why) - 1;
+		}
+		/* TRANSLATORS: "translated 5 of 7 kernel messages with a format (1 not in the catalogues, 1 shown in English: continuation 1)" */
+		warnx(_("translated %llu of %llu kernel messages with a format (%llu not in the catalogues, %llu shown in English%s%s)"),
+		      (unsigned long long)st->translated, (unsigned long long)st->records,
+		      (unsigned long long)st->missing, (unsigned long long)untrusted,
+		      *why ? ": " : "", why);
+	}
+	kd_translate_free(translator);
+	kd_catalog_free(catalog);
+	translator = NULL;
+	catalog = NULL;
+}

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# translate.sh - kdmesg --translate on a dump of CONFIG_KPRINT records
+# with a test catalogue (language "xx", tests/fixtures/kmsg-test-xx.po):
+# every output mode (text keeps the device prefix and takes the
+# translation; JSON keeps msg and adds msg_translated), positional
+# reordering, msgctxt = MODULE, each kind of translation that must not be
+# used (the original shown, the reason counted in the -v summary), an
+# ASCII terminal (transliteration), the language and catalogue-path
+# rules, --translate=auto into a pipe, and the shipped de and fr
+# catalogues on messages of a real boot.  `--update` rewrites the golden
+# files.  Prints TAP; skips without msgfmt.
+set -u
+
+: "${KDMESG:?KDMESG must point at the built kdmesg}"
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+F=$srcdir/tests/fixtures
+E=$srcdir/tests/expected/translate
+update=${1:-}
+. "$srcdir/tests/cli/tap.sh"
+
+if ! command -v msgfmt >/dev/null 2>&1; then
+	echo "1..0 # SKIP msgfmt (gettext) is not installed"
+	exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$tmp/cat/xx/LC_MESSAGES" "$tmp/env/xx/LC_MESSAGES" "$tmp/bad/xx/LC_MESSAGES"
+msgfmt -o "$tmp/cat/xx/LC_MESSAGES/linux-kmsg.mo" "$F/kmsg-test-xx.po"
+ok $? "msgfmt compiles the test catalogue"
+cp "$tmp/cat/xx/LC_MESSAGES/linux-kmsg.mo" "$tmp/env/xx/LC_MESSAGES/"
+echo "not a catalogue" >"$tmp/bad/xx/LC_MESSAGES/linux-kmsg.mo"
+for po in "$srcdir"/po-kmsg/*.po; do
+	[ -f "$po" ] || continue
+	l=$(basename "$po" .po)
+	mkdir -p "$tmp/cat/$l/LC_MESSAGES"
+	msgfmt -c -o "$tmp/cat/$l/LC_MESSAGES/linux-kmsg.mo" "$po"
+	ok $? "msgfmt -c compiles po-kmsg/$l.po"
+done
+
+D=$F/kmsg-translate.dump
+# golden NAME ENV... -- ARGS...: stdout and stderr of kdmesg.
+golden() {
+	name=$1
+	shift
+	envs=""
+	while [ "$1" != -- ]; do
+		envs="$envs $1"
+		shift
+	done
+	shift
+	# shellcheck disable=SC2086
+	env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG -u LC_CTYPE TZ=GMT $envs \
+		"$KDMESG" "$@" >"$tmp/$name.out" 2>"$tmp/$name.raw"
+	echo "$?" >>"$tmp/$name.raw"
+	sed "s|$tmp|TMP|g" "$tmp/$name.raw" >"$tmp/$name.err"
+	if [ "$update" = --update ]; then
+		cp "$tmp/$name.out" "$E/$name.out"
+		cp "$tmp/$name.err" "$E/$name.err"
+	fi
+	cmp -s "$tmp/$name.out" "$E/$name.out" && cmp -s "$tmp/$name.err" "$E/$name.err"
+	ok $? "$name: as $E/$name.out and .err"
+	cmp -s "$tmp/$name.out" "$E/$name.out" ||
+		diff -u "$E/$name.out" "$tmp/$name.out" | sed 's/^/# /' | head -30
+	cmp -s "$tmp/$name.err" "$E/$name.err" ||
+		diff -u "$E/$name.err" "$tmp/$name.err" | sed 's/^/# /' | head -10
+}
+
+XX="LANGUAGE=xx LC_ALL=C.UTF-8"
+golden text $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -v
+golden text-notime $XX -- -K "$D" --translate --catalog-dir "$tmp/cat" -t -x
+golden json $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -J
+golden json-dict $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o json
+golden jsonl $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o jsonl
+golden export $XX DMESG_TEST_BOOTIME=1700000000.000000 -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o export
+golden ascii LC_CTYPE=C LC_MESSAGES=xx -- -K "$D" --translate=always --catalog-dir "$tmp/cat"
+golden never $XX -- -K "$D" --no-translate --catalog-dir "$tmp/cat" -v
+golden auto-pipe $XX -- -K "$D" --catalog-dir "$tmp/cat" -v
+golden env-path $XX KDMESG_CATALOG_PATH=/nonexistent:$tmp/env -- -K "$D" --translate=always -v
+golden c-locale LANGUAGE=xx LC_ALL=C -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -v
+golden no-catalogue LANGUAGE=zz LC_ALL=C.UTF-8 -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -v
+golden bad-catalogue $XX -- -K "$D" --translate=always --catalog-dir "$tmp/bad" --catalog-dir "$tmp/cat" -v
+golden bad-mode $XX -- -K "$D" --translate=sometimes
+golden grep-translated $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" --level err,warn -v
+
+# No translation must give the bytes of a run without the feature.
+env -u LANGUAGE LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" >"$tmp/plain.out" 2>&1
+cmp -s "$tmp/plain.out" "$tmp/never.out" && cmp -s "$tmp/plain.out" "$tmp/auto-pipe.out"
+ok $? "--no-translate and auto into a pipe print what kdmesg prints without catalogues"
+
+B=$F/kmsg-boot-kprint.dump
+if [ -f "$B" ]; then
+	for l in de fr; do
+		[ -f "$srcdir/po-kmsg/$l.po" ] || continue
+		golden "boot-$l" "LANGUAGE=$l" LC_ALL=C.UTF-8 -- -K "$B" --translate=always \
+			--catalog-dir "$tmp/cat" -v
+	done
+fi
+tap_done
