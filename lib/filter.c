@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "filter.h"
+#include "priority.h"
 
 void kd_filter_init(struct kd_filter *f)
 {
@@ -101,9 +102,10 @@ bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)
 	 * dmesg tests the facility for both sets: a record whose priority
 	 * could not be read (a syslog line without "<N>") fails either.
 	 */
-	if (f->levels && (rec->facility < 0 || !in_mask(f->levels, rec->level)))
+	if (f->levels && (kd_priority_dmesg_facility(rec) < 0 ||
+			  !in_mask(f->levels, rec->level)))
 		return false;
-	if (f->facilities && (rec->facility < 0 ||
+	if (f->facilities && (kd_priority_dmesg_facility(rec) < 0 ||
 			      !in_mask(f->facilities, rec->facility)))
 		return false;
 
@@ -113,8 +115,8 @@ bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)
 		 * stamp; a record without a stamp counts as the boot instant.
 		 * Both ends are exclusive, as in dmesg.
 		 */
-		int64_t t = f->boot_usec +
-			    (rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec);
+		uint64_t t = (uint64_t)f->boot_usec +
+			     (uint64_t)(rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec);
 
 		if (f->has_since && f->since_usec >= t)
 			return false;

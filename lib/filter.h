@@ -21,7 +21,8 @@ struct kd_filter {
 
 	/* Time window on the record's wall-clock time (boot time + ts). */
 	bool has_since, has_until;
-	int64_t since_usec, until_usec;	/* µs since the Unix epoch */
+	/* µs since the Unix epoch, unsigned as dmesg compares them */
+	uint64_t since_usec, until_usec;
 	int64_t boot_usec;		/* wall-clock boot time in µs */
 
 	/* Field matches: values[f] holds nvalues[f] strings, any may match. */

@@ -137,7 +137,7 @@ static inline void fmt_usec6(char *buf, uint32_t u)
  * and the id.  Same bytes as fmt_caller() for widths up to 16, without
  * the NUL.
  */
-static size_t fmt_caller_direct(char *buf, const char caller[16], int width)
+static size_t fmt_caller_direct(char *buf, const char *caller, int width)
 {
 	size_t n, pad;
 
@@ -236,12 +236,19 @@ static size_t fmt_sec_usec_cached(struct kd_format *w, char *buf, int64_t sec,
 	return n + 6;
 }
 
+/*
+ * Boot time plus the stamp in µs, unsigned as dmesg computes it: a stamp
+ * near INT64_MAX gives dmesg's date, and no addition overflows.
+ */
+static uint64_t wall_usec(const struct run *w, const struct stamp *st)
+{
+	return (uint64_t)w->f->opts.boot_usec + (uint64_t)st->sec * 1000000 +
+	       (uint64_t)st->usec;
+}
+
 static time_t wall_seconds(const struct run *w, const struct stamp *st)
 {
-	/* dmesg divides an unsigned µs count. */
-	uint64_t t = (uint64_t)(w->f->opts.boot_usec + st->sec * 1000000 + st->usec);
-
-	return (time_t)(t / 1000000);
+	return (time_t)(wall_usec(w, st) / 1000000);
 }
 
 static void fmt_ctime(const struct run *w, const struct stamp *st,
@@ -250,8 +257,8 @@ static void fmt_ctime(const struct run *w, const struct stamp *st,
 	time_t t = wall_seconds(w, st);
 	struct tm tm;
 
-	localtime_r(&t, &tm);
-	if (strftime(buf, size, "%a %b %e %H:%M:%S %Y", &tm) == 0)
+	if (!localtime_r(&t, &tm) ||
+	    strftime(buf, size, "%a %b %e %H:%M:%S %Y", &tm) == 0)
 		*buf = '\0';
 }
 
@@ -259,7 +266,7 @@ static void fmt_ctime(const struct run *w, const struct stamp *st,
 static int fmt_iso(const struct run *w, const struct stamp *st,
 		   char *buf, size_t size)
 {
-	int64_t all = w->f->opts.boot_usec + st->sec * 1000000 + st->usec;
+	uint64_t all = wall_usec(w, st);
 	time_t t = (time_t)(all / 1000000);
 	long usec = (long)(all % 1000000);
 	struct tm tm;
@@ -279,7 +286,8 @@ static int fmt_iso(const struct run *w, const struct stamp *st,
 static void local_tm(struct kd_format *f, time_t t, struct tm *out)
 {
 	if (!f->tm_cache_ok || f->tm_cache_sec != (int64_t)t) {
-		localtime_r(&t, &f->tm_cache);
+		if (!localtime_r(&t, &f->tm_cache))
+			memset(&f->tm_cache, 0, sizeof(f->tm_cache));
 		f->tm_cache_sec = (int64_t)t;
 		f->tm_cache_ok = true;
 	}
@@ -444,6 +452,25 @@ static void put_reset(struct run *w)
 		sp->v[sp->n - 1].len = w->line->len - sp->v[sp->n - 1].start;
 }
 
+/*
+ * dmesg indents after a newline when the byte after it is not NUL, and
+ * looks past the text for that: in a syslog buffer the record's own
+ * separator follows, so a text that ends in a newline (an empty last
+ * line) gets its indent too.  A /dev/kmsg text is followed by a NUL.
+ */
+static void put_tail_indent(const struct kd_format *f, struct kd_escape_buf *line,
+			    const char *text, size_t len, int indent)
+{
+	char *dst;
+
+	if (!f->opts.source_syslog || indent <= 0 || len == 0 ||
+	    text[len - 1] != '\n')
+		return;
+	dst = kd_escape_buf_reserve(line, (size_t)indent);
+	memset(dst, ' ', (size_t)indent);
+	line->len += (size_t)indent;
+}
+
 /* The message part of one output line (all of it, or one -p line). */
 static void put_message(struct run *w, const struct kd_record *rec,
 			const char *line, size_t size, int indent)
@@ -454,6 +481,7 @@ static void put_message(struct run *w, const struct kd_record *rec,
 
 	if (!w->spans) {
 		kd_escape_append(w->line, line, size, indent, noesc);
+		put_tail_indent(w->f, w->line, line, size, indent);
 		return;
 	}
 	sub = subsys_end(line, size);
@@ -468,6 +496,7 @@ static void put_message(struct run *w, const struct kd_record *rec,
 	if (id >= 0)
 		put_color(w, (enum kd_color)id);
 	kd_escape_append(w->line, line, size, indent, noesc);
+	put_tail_indent(w->f, w->line, line, size, indent);
 	if (id >= 0)
 		put_reset(w);
 }
@@ -591,9 +620,11 @@ static inline void write_default(struct kd_format *w, struct kd_escape_buf *line
 	}
 	if (rec->text_plain)
 		kd_escape_buf_put(line, rec->text, rec->text_len);
-	else
+	else {
 		kd_escape_append(line, rec->text, rec->text_len, (int)n,
 				 w->opts.noescape);
+		put_tail_indent(w, line, rec->text, rec->text_len, (int)n);
+	}
 	kd_escape_buf_put(line, "\n", 1);
 }
 

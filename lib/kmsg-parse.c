@@ -239,35 +239,43 @@ static int add_dict_line(struct kd_record *rec, const char *p, const char *end,
 	return rc == -E2BIG ? 0 : rc;
 }
 
-/* The caller id [p, end); @end_of_input bounds what may be read. */
-static void set_caller(struct kd_record *rec, const char *p, const char *end,
+/*
+ * The caller id [p, end); @end_of_input bounds what may be read.  False
+ * when it is longer than dmesg keeps (KD_CALLER_MAX).
+ */
+static bool set_caller(struct kd_record *rec, const char *p, const char *end,
 		       const char *end_of_input)
 {
 	size_t n = (size_t)(end - p);
 
-	/* "T<pid>" or "C<cpu>": 11 bytes at most; longer is not a caller id. */
-	if (n == 0 || n >= sizeof(rec->caller))
-		return;
+	if (n > KD_CALLER_MAX)
+		return false;
+	if (n == 0)
+		return true;
 	/* A fixed-size copy where the input has room: a move, not a call. */
 	if (end_of_input - p >= (ptrdiff_t)sizeof(rec->caller))
 		memcpy(rec->caller, p, sizeof(rec->caller));
 	else
 		memcpy(rec->caller, p, n);
 	rec->caller[n] = '\0';
+	return true;
 }
 
 /*
  * One header field [@f, @e) after the three numbers: "caller=" sets the
  * caller id; the first field, when it is "c", is the continuation flag
  * ('-' and '+' and unknown fields are ignored).  Both header readers.
+ * False for a caller id longer than dmesg keeps: dmesg then prints the
+ * header from the second field on as text, and so do the readers.
  */
-static inline void header_field(struct kd_record *rec, const char *f,
+static inline bool header_field(struct kd_record *rec, const char *f,
 				const char *e, const char *end, bool first)
 {
-	if (e - f > 7 && memcmp(f, "caller=", 7) == 0)
-		set_caller(rec, f + 7, e, end);
-	else if (first && e - f == 1 && *f == 'c')
+	if (e - f >= 7 && memcmp(f, "caller=", 7) == 0)
+		return set_caller(rec, f + 7, e, end);
+	if (first && e - f == 1 && *f == 'c')
 		rec->flags |= KD_REC_CONT;
+	return true;
 }
 
 /* Same masking as syslog(3)'s LOG_FAC()/LOG_PRI(), as dmesg does. */
@@ -275,6 +283,7 @@ static inline void header_numbers(struct kd_record *rec, uint64_t pri,
 				  uint64_t usec)
 {
 	kd_priority_set(rec, pri);
+	rec->flags |= KD_REC_HAS_SEQ;
 	rec->ts_usec = (int64_t)usec;
 }
 
@@ -287,9 +296,9 @@ static inline void header_numbers(struct kd_record *rec, uint64_t pri,
 static const char *parse_header(const char *p, const char *end,
 				struct kd_record *rec)
 {
-	const char *f;
+	const char *f, *after_first = NULL;
 	uint64_t pri, seq, usec;
-	bool first = true;
+	bool first = true, bad = false;
 
 	p = parse_u64(p, end, &pri);
 	if (!p || p == end || *p != ',' || pri > INT_MAX)
@@ -307,13 +316,16 @@ static const char *parse_header(const char *p, const char *end,
 		p = field_end(f, end);
 		if (p == end || *p == '\n' || *p == '\0')
 			return NULL;
-		header_field(rec, f, p, end, first);
+		bad |= !header_field(rec, f, p, end, first);
+		if (first)
+			after_first = p + 1;
 		first = false;
 	}
 
 	header_numbers(rec, pri, usec);
 	rec->seq = seq;
-	return p + 1;	/* after the ';' */
+	/* After the ';', or where dmesg starts the text (header_field()). */
+	return bad ? after_first : p + 1;
 }
 
 /*
@@ -361,7 +373,8 @@ static const char *parse_header_fast(const char *p, const char *end,
 	__m128i v0, v1, v2;
 	uint64_t semi, sep, other, below, pri, usec;
 	unsigned int s, a, b, c;
-	bool first = true;
+	const char *after_first = NULL;
+	bool first = true, bad = false;
 
 	/* The loads reach 48 + 16 bytes in (a number's second word). */
 	if (end - p < 64)
@@ -415,12 +428,14 @@ static const char *parse_header_fast(const char *p, const char *end,
 		c = (unsigned int)__builtin_ctzll(sep);
 		sep &= sep - 1;
 		e = p + c;
-		header_field(rec, f, e, end, first);
+		bad |= !header_field(rec, f, e, end, first);
+		if (first)
+			after_first = e + 1;
 		first = false;
 	}
 
 	header_numbers(rec, pri, usec);
-	return p + s + 1;
+	return bad ? after_first : p + s + 1;
 #else
 	return parse_header(p, end, rec);
 #endif

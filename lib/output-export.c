@@ -250,8 +250,10 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 	 * back to the time of export, as for records without a stamp.  The
 	 * journal also rejects entries with a zero or negative wall clock.
 	 */
-	if (rec->ts_usec != KD_NO_TIME && boot_usec > 0)
-		realtime = boot_usec + rec->ts_usec;
+	/* A stamp so large that the sum overflows saturates. */
+	if (rec->ts_usec != KD_NO_TIME && boot_usec > 0 &&
+	    __builtin_add_overflow(boot_usec, rec->ts_usec, &realtime))
+		realtime = rec->ts_usec > 0 ? INT64_MAX : 0;
 	if (realtime <= 0)
 		realtime = export_now_usec();
 	export_field_num(out, "__REALTIME_TIMESTAMP", realtime);
@@ -293,7 +295,7 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 		export_field(out, name, rec->dict[i].value, rec->dict[i].value_len);
 	}
 
-	if (rec->seq != KD_NO_SEQ)
+	if (kd_record_has_seq(rec))
 		fprintf(out, "KDMESG_SEQNUM=%" PRIu64 "\n", rec->seq);
 	if (rec->caller[0])
 		export_field(out, "KDMESG_CALLER", rec->caller,

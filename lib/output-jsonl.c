@@ -172,7 +172,7 @@ int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
 	const char *sep = "{";
 	const struct kd_dict_entry *tr;
 
-	if (rec->seq != KD_NO_SEQ) {
+	if (kd_record_has_seq(rec)) {
 		fprintf(out, "%s\"seq\":%" PRIu64, sep, rec->seq);
 		sep = ",";
 	}

@@ -21,6 +21,9 @@
 /* The kernel emits at most this many dictionary lines per record. */
 #define KD_DICT_MAX		64
 
+/* Longest caller id kept; dmesg 2.42's buffer holds 18 characters. */
+#define KD_CALLER_MAX		18
+
 #define KD_NO_SEQ		UINT64_MAX
 #define KD_NO_TIME		INT64_MIN
 #define KD_NO_LEVEL		(-1)
@@ -42,6 +45,11 @@ enum kd_origin {
 enum kd_record_flags {
 	KD_REC_CONT	= 1 << 0,	/* 'c': continuation of the previous record */
 	KD_REC_HAS_PRI	= 1 << 1,	/* priority was present in the input */
+	/*
+	 * seq was read from the input: a kernel sequence number may be
+	 * UINT64_MAX, the value of KD_NO_SEQ.
+	 */
+	KD_REC_HAS_SEQ	= 1 << 2,
 };
 
 struct kd_dict_entry {
@@ -63,7 +71,7 @@ struct kd_record {
 	int level;		/* 0..7 or KD_NO_LEVEL */
 	int64_t ts_usec;	/* microseconds since boot, KD_NO_TIME if absent */
 	unsigned int flags;	/* enum kd_record_flags */
-	char caller[16];	/* "T123" / "C1", "" when absent */
+	char caller[24];	/* "T123" / "C1", "" when absent; <= KD_CALLER_MAX */
 
 	/*
 	 * Message bytes, unescaped, @text_len of them.  NUL-terminated when
@@ -129,6 +137,12 @@ struct kd_record {
  *   without "<pri>" belong to the record above) and is never escaped.
  * - caller is the id without brackets or padding ("T123", "C2").
  */
+
+/** kd_record_has_seq() - does @rec carry a sequence number? */
+static inline bool kd_record_has_seq(const struct kd_record *rec)
+{
+	return (rec->flags & KD_REC_HAS_SEQ) || rec->seq != KD_NO_SEQ;
+}
 
 /** kd_record_init() - make @rec an empty record that owns no memory. */
 void kd_record_init(struct kd_record *rec);

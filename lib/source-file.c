@@ -381,10 +381,10 @@ file_next_general(struct kd_source *src, struct kd_record *rec)
 			 * nothing changes before the next read: lent,
 			 * not copied, when the caller allows.
 			 */
-			if (lend)
-				rc = kd_syslog_parse_ref(b, e, last, rec, &cut);
-			else
-				rc = kd_syslog_parse(b, e, last, rec, &cut);
+			rc = kd_syslog_parse_flags(b, e, last, rec, &cut,
+						   (lend ? KD_SYSLOG_LEND : 0) |
+						   (src->flags & KD_SOURCE_DECODED_PRI ?
+						    KD_SYSLOG_DECODED_PRI : 0));
 			if (rc < 0)
 				return rc;
 			/* The text is part of the span that was checked. */

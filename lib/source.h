@@ -52,6 +52,12 @@ enum kd_source_flags {
 	 * and nothing more came; a half-written one waits for the rest.
 	 */
 	KD_SOURCE_FOLLOW_FILE	= 1 << 5,
+	/*
+	 * The caller decodes priorities (-x, -l, -f, colours, -J): the
+	 * syslog-format readers read "<pri>" as dmesg then does
+	 * (KD_SYSLOG_DECODED_PRI).
+	 */
+	KD_SOURCE_DECODED_PRI	= 1 << 6,
 };
 
 struct kd_source_stats {

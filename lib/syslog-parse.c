@@ -98,6 +98,29 @@ static const char *find_stop(const char *p, const char *end, char c)
 	return NULL;
 }
 
+/*
+ * "<pri>" as dmesg reads it when it decodes the priority (-x, -l, -f,
+ * colours, -J): a number (strtol(), no overflow) right up to '>', else
+ * the text starts after the '<' and the stamp is not looked for.
+ */
+static const char *parse_pri_decoded(const char *p, const char *end,
+				     struct kd_record *rec)
+{
+	const char *gt = find_stop(p + 1, end, '>');
+	const char *num_end;
+	long pri;
+	int ovf;
+
+	if (gt && *gt == '>') {
+		num_end = parse_long(p + 1, gt, &pri, &ovf);
+		if (num_end == gt && num_end > p + 1 && !ovf) {
+			kd_priority_set(rec, (uint64_t)pri);
+			return gt + 1;
+		}
+	}
+	return p + 1;
+}
+
 static const char *parse_pri(const char *p, const char *end,
 			     struct kd_record *rec)
 {
@@ -117,6 +140,46 @@ static const char *parse_pri(const char *p, const char *end,
 	return gt + 1;
 }
 
+/*
+ * The microseconds of a fraction field [@d, @end) whose value is @v: the
+ * kernel writes six digits; of a longer fraction only the first six count
+ * (a decimal fraction, "1.9999999" is 1.999999 s), where dmesg would add
+ * the whole number as microseconds.
+ */
+static long frac_usec(const char *d, const char *end, long v)
+{
+	int neg = 0;
+
+	while (d < end && is_space(*d))
+		d++;
+	if (d < end && (*d == '+' || *d == '-'))
+		neg = *d++ == '-';
+	if (end - d <= 6)
+		return v;
+	v = 0;
+	for (int i = 0; i < 6; i++)
+		v = v * 10 + (d[i] - '0');
+	return neg ? -v : v;
+}
+
+/*
+ * sec * 1000000 + usec, saturated to what a record can hold (never
+ * KD_NO_TIME): a crafted stamp must not overflow.
+ */
+static int64_t stamp_usec(long sec, long usec)
+{
+	int64_t r;
+
+	if (sec > INT64_MAX / 1000000)
+		return INT64_MAX;
+	if (sec < -(INT64_MAX / 1000000))
+		return -INT64_MAX;
+	if (__builtin_add_overflow((int64_t)sec * 1000000, (int64_t)usec, &r) ||
+	    r == KD_NO_TIME)
+		return usec > 0 ? INT64_MAX : -INT64_MAX;
+	return r;
+}
+
 /* "[sssss.uuuuuu]": @p is at the '['; returns where the text goes on. */
 static const char *parse_time(const char *p, const char *end,
 			      struct kd_record *rec)
@@ -134,13 +197,16 @@ static const char *parse_time(const char *p, const char *end,
 	if (!ovf && *num_end == '.' && num_end + 1 < rb) {
 		str = num_end + 1;
 		num_end = parse_long(str, rb, &usec, &ovf);
+		usec = frac_usec(str, num_end, usec);
 	}
 	ok = !ovf && num_end != str && *num_end == ']';
 
-	/* dmesg keeps what it converted even when the field is bad. */
-	if (seen && !ovf && sec <= INT64_MAX / 1000000 - 1 &&
-	    sec >= INT64_MIN / 1000000 + 1)
-		rec->ts_usec = (int64_t)sec * 1000000 + usec;
+	/*
+	 * dmesg keeps what it converted even when the field is bad; seconds
+	 * beyond what fits (it saturates them as strtol() does) saturate.
+	 */
+	if (seen)
+		rec->ts_usec = stamp_usec(sec, usec);
 	return ok ? num_end + 1 : str0;
 }
 
@@ -202,13 +268,17 @@ static const char *fast_time(const char *p, const char *end,
 			usec = usec * 10 + (q[k] - '0');
 		if (k == 0 || q[k] != ']')
 			return NULL;
+		/* frac_usec(): six digits count. */
+		for (int x = k; x > 6; x--)
+			usec /= 10;
 	}
 	rec->ts_usec = sec * 1000000 + usec;
 	return q + k + 1;
 }
 
-int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
-			struct kd_record *rec, unsigned int *cut)
+/* kd_syslog_parse_ref() with kd_syslog_parse_flags()'s @decoded_pri. */
+static int parse_ref(const char *begin, const char *end, bool last,
+		     struct kd_record *rec, unsigned int *cut, bool decoded_pri)
 {
 	const char *p = begin, *mesg, *q;
 	size_t size;
@@ -219,7 +289,10 @@ int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
 
 	if (p < end && *p == '<') {
 		q = fast_pri(p, end, rec);
-		p = q ? q : parse_pri(p, end, rec);
+		if (!q)
+			q = decoded_pri ? parse_pri_decoded(p, end, rec) :
+					  parse_pri(p, end, rec);
+		p = q;
 	}
 
 	if (p + 1 < end && *p == '[' &&
@@ -240,7 +313,7 @@ int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
 		rb = find_stop(p, end, ']');
 		after = rb ? rb + 1 : end;
 		id = (size_t)(after - start);
-		if (id > 1 && id - 1 < sizeof(rec->caller)) {
+		if (id > 1 && id - 1 <= KD_CALLER_MAX) {
 			const char *nul = memchr(start, '\0', id - 1);
 			size_t n = nul ? (size_t)(nul - start) : id - 1;
 
@@ -334,6 +407,22 @@ const char *kd_syslog_parse_simple(const char *buf, const char *end,
 	}
 	rec->text_plain = true;
 	return nl + 1;
+}
+
+int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
+			struct kd_record *rec, unsigned int *cut)
+{
+	return parse_ref(begin, end, last, rec, cut, false);
+}
+
+int kd_syslog_parse_flags(const char *begin, const char *end, bool last,
+			  struct kd_record *rec, unsigned int *cut,
+			  unsigned int flags)
+{
+	parse_ref(begin, end, last, rec, cut, flags & KD_SYSLOG_DECODED_PRI);
+	if (flags & KD_SYSLOG_LEND)
+		return 0;
+	return kd_record_set_text(rec, rec->text, rec->text_len);
 }
 
 int kd_syslog_parse(const char *begin, const char *end, bool last,

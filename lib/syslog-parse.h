@@ -59,6 +59,26 @@ int kd_syslog_parse(const char *begin, const char *end, bool last,
 int kd_syslog_parse_ref(const char *begin, const char *end, bool last,
 			struct kd_record *rec, unsigned int *cut);
 
+/* @flags of kd_syslog_parse_flags(). */
+enum kd_syslog_flags {
+	KD_SYSLOG_LEND		= 1 << 0,	/* as kd_syslog_parse_ref() */
+	/*
+	 * Read "<pri>" as dmesg does when it decodes the priority (-x, -l,
+	 * -f, colours, -J): unless it is a number right up to the '>', the
+	 * text starts after the '<' (no stamp).  Without this flag the
+	 * text starts after the '>', as dmesg's plain output has it.
+	 */
+	KD_SYSLOG_DECODED_PRI	= 1 << 1,
+};
+
+/**
+ * kd_syslog_parse_flags() - kd_syslog_parse(), or with KD_SYSLOG_LEND
+ * kd_syslog_parse_ref(), reading the priority as @flags say.
+ */
+int kd_syslog_parse_flags(const char *begin, const char *end, bool last,
+			  struct kd_record *rec, unsigned int *cut,
+			  unsigned int flags);
+
 /**
  * kd_syslog_parse_simple() - the common line of a -F file, split and
  * parsed in one pass where it lies: @buf is the start of a record, @end

@@ -27,8 +27,9 @@ struct span_unit {
 
 /*
  * Longer suffixes come before their prefixes ("msec" before "ms" before
- * "m") because the first suffix the text starts with wins.  The empty
- * suffix last makes a bare number mean seconds.
+ * "m") because the first suffix the text starts with wins.  There is no
+ * empty suffix: dmesg 2.42 refuses a number without its unit ("+5",
+ * "5 ago", "+1min 5").
  */
 static const struct span_unit span_units[] = {
 	{ "seconds", USEC_SEC },
@@ -58,7 +59,6 @@ static const struct span_unit span_units[] = {
 	{ "y", 31557600 * USEC_SEC },
 	{ "usec", 1 },
 	{ "us", 1 },
-	{ "", USEC_SEC },
 };
 
 static bool starts_with(const char *s, const char *prefix)
@@ -114,7 +114,7 @@ int kd_timeparse_span(const char *str, uint64_t *usec)
 			}
 		}
 		if (!u)
-			return -EINVAL;	/* unreachable: "" always matches */
+			return -EINVAL;
 
 		{
 			uint64_t part = (uint64_t)frac * u->usec;
@@ -219,6 +219,34 @@ static int parse_calendar(const char *t, const struct tm *ref, struct tm *tm,
 	return -EINVAL;
 }
 
+/*
+ * "@seconds[.fraction]" as dmesg 2.42 reads it: blanks and a sign
+ * allowed, -1 refused (mktime()'s error value), the result kept unsigned
+ * as util-linux keeps it, so "@-5" is a time after every record.
+ */
+static int parse_epoch(const char *s, uint64_t *usec)
+{
+	uint64_t frac = 0, v = 0;
+	bool neg = false;
+	const char *d;
+
+	s += strspn(s, SPACES);
+	if (*s == '+' || *s == '-')
+		neg = *s++ == '-';
+	for (d = s; isdigit((unsigned char)*s); s++) {
+		if (v > ((uint64_t)INT64_MAX - 9) / 10)
+			return -ERANGE;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (s == d || (*s && parse_fraction(s, &frac) != 0))
+		return -EINVAL;
+	if (neg && v == 1)
+		return -EINVAL;
+	/* Unsigned arithmetic wraps as util-linux's does: no overflow. */
+	*usec = (neg ? 0 - v : v) * USEC_SEC + frac;
+	return 0;
+}
+
 int kd_timeparse(const char *str, time_t now, uint64_t *usec)
 {
 	struct tm tm, ref;
@@ -247,10 +275,7 @@ int kd_timeparse(const char *str, time_t now, uint64_t *usec)
 	} else if (str[0] == '-') {
 		rc = kd_timeparse_span(str + 1, &minus);
 	} else if (str[0] == '@') {
-		const char *rest = strptime(str + 1, "%s", &tm);
-
-		if (!rest || (*rest && parse_fraction(rest, &frac) != 0))
-			rc = -EINVAL;
+		return parse_epoch(str + 1, usec);
 	} else if (ends_with(str, " ago")) {
 		char *span = strndup(str, strlen(str) - 4);
 

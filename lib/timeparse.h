@@ -15,7 +15,8 @@
 
 /**
  * kd_timeparse_span() - parse a span such as "1h 30min", "1.5 days", "250ms".
- * A number without a unit means seconds.  Stores microseconds in *@usec.
+ * Every number needs its unit, as in dmesg 2.42.  Stores microseconds in
+ * *@usec.
  * Returns 0, -EINVAL (not a span) or -ERANGE (negative or too large).
  */
 int kd_timeparse_span(const char *str, uint64_t *usec);
@@ -24,7 +25,8 @@ int kd_timeparse_span(const char *str, uint64_t *usec);
  * kd_timeparse() - parse @str as util-linux parse_timestamp() does, with
  * @now (seconds since the epoch) as the reference for relative forms and
  * local time (TZ) for calendar forms.  Stores microseconds since the epoch
- * in *@usec (clamped at 0, as util-linux does for "-100years").
+ * in *@usec (clamped at 0, as util-linux does for "-100years"; "@-5"
+ * wraps to a time after every record, as in util-linux).
  * Returns 0, -EINVAL, -ERANGE or -ENOMEM.
  */
 int kd_timeparse(const char *str, time_t now, uint64_t *usec);

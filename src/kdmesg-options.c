@@ -295,14 +295,15 @@ static size_t parse_buffer_size(const char *arg)
 	return v < 4096 ? 4096 : (size_t)v;
 }
 
-static void parse_time_option(const char *arg, bool *has, int64_t *usec)
+/* As in dmesg 2.42, a time of 0 (the epoch, "@0") leaves the end open. */
+static void parse_time_option(const char *arg, bool *has, uint64_t *usec)
 {
 	uint64_t v;
 
-	if (kd_timeparse(arg, time(NULL), &v) < 0 || v > INT64_MAX)
+	if (kd_timeparse(arg, time(NULL), &v) < 0)
 		errx(EXIT_FAILURE, _("invalid time value \"%s\""), arg);
-	*has = true;
-	*usec = (int64_t)v;
+	*has = v != 0;
+	*usec = v;
 }
 
 static void parse_args(struct ctl *c, int argc, char **argv)

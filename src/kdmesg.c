@@ -98,6 +98,10 @@ static void open_source(struct ctl *c, struct kd_pipeline *p)
 {
 	int rc;
 
+	/* dmesg reads a bad "<pri>" differently when it decodes priorities. */
+	if (c->filter.levels || c->filter.facilities || c->out.decode ||
+	    c->out.color || c->out.mode == KD_OUTPUT_JSON)
+		c->src_flags |= KD_SOURCE_DECODED_PRI;
 	kd_pipeline_set_filter(p, &c->filter);
 	kd_pipeline_need(p, kd_output_needs(&c->out));
 	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);

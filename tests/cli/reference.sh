@@ -32,8 +32,6 @@ export TERM=dumb
 cp "$srcdir"/tests/fixtures/*.dump "$srcdir"/tests/fixtures/*.txt "$tmp/in/"
 cd "$tmp/in" || exit 1
 
-# Crafted inputs (printf octal escapes: \0 is a record separator of -K).
-printf '<6>[    1.000000] first\n\n<6>[    2.000000] next\n' >syslog-empty-cont.txt
 
 # same NAME ARGS...: both programs, same bytes and status.  ARGS are
 # shell words, evaluated in the input folder ("< file" works).
@@ -111,6 +109,30 @@ for f in kmsg-nul.dump kmsg-blank-line.dump; do
 	done
 	json_same "${f%.dump}" -K $f -J
 	json_same "${f%.dump}" -K $f -J -x
+done
+
+# --- -F: empty continuation lines, bad priorities with and without
+# decoding, long caller ids, facilities past 23 -----------------------
+for o in "" -x -t "-x -t" -d -T "--time-format iso" "-l info" "-l 0,4,7" \
+	 "-f kern" -k -u "-L=always" "-x -L=always"; do
+	same syslog-edge -F syslog-edge.txt $o
+	same syslog-malformed -F syslog-malformed.txt $o
+done
+json_same syslog-edge -F syslog-edge.txt -J
+json_same syslog-edge -F syslog-edge.txt -J -x
+
+# --- -K boundary values (the stamp INT64_MAX: no overflow, dmesg's dates)
+for o in "" -x -d -T "-T -d" -e "--time-format iso" "-l 6,7" "-f kern,23" \
+	 --since=@0 --until=@0 --since=@-5 --until=@-5 --until=@99999999999; do
+	same kmsg-edge -K kmsg-edge.dump $o
+done
+json_same kmsg-edge -K kmsg-edge.dump -J
+
+# --- --since/--until syntax ------------------------------------------
+for t in @0 @-0 @+5 "'@ 5'" @-5 @-5.5 @1234567894.5 @18446744073710 \
+	 +0 +10 -5 "'5 ago'" "'+5min 5'" +0min "'5 min ago'" @-1 @ @.5 @1e3; do
+	same since-$t -K kmsg-nul.dump --since $t
+	same until-$t -K kmsg-nul.dump --until $t
 done
 
 tap_done

@@ -55,8 +55,22 @@ static void test_header(void)
 	tap_ok(!(r.flags & KD_REC_CONT), "the 'c' of caller= is not the continuation flag");
 	tap_is_int(parse("6,1,0,+;x\n"), 0, "'+' flag (old kernels)");
 	tap_ok(!(r.flags & KD_REC_CONT), "is not a continuation");
-	tap_is_int(parse("6,1,0,-,caller=T12345678901234567;x\n"), 0, "over-long caller id");
+	tap_is_int(parse("6,1,0,-,caller=T12345678901234567;x\n"), 0, "18-character caller id");
+	tap_is_str(r.caller, "T12345678901234567", "kept whole, as dmesg keeps it");
+	tap_is_int(parse("6,1,0,-,caller=T123456789012345678;x\n"), 0, "19-character caller id");
 	tap_is_str(r.caller, "", "over-long caller id ignored");
+	tap_is_mem(r.text, r.text_len, "caller=T123456789012345678;x", 28,
+		   "the text starts after the flags, as dmesg prints it");
+	{
+		/* The header reader for long inputs (64 bytes or more). */
+		static const char s[] = "6,1,0,-,caller=T123456789012345678;x\n"
+			"                                        ";
+
+		tap_is_int(kd_kmsg_parse(s, sizeof(s) - 1, &r, &cut), 0,
+			   "19-character caller id, long input");
+		tap_is_mem(r.text, r.text_len, "caller=T123456789012345678;x", 28,
+			   "the same text");
+	}
 
 	tap_is_int(parse("\n  6,2,3,-;leading blanks\n"), 0, "leading blanks skipped");
 	tap_is_int(parse("6,1,0,-;no final newline"), 0, "record without final newline");

@@ -2,6 +2,7 @@
 /* test-syslog-parse.c - the syslog(2) buffer format: record splitting at
  * "\n<", priority, timestamp and caller id, and the odd inputs whose
  * output util-linux dmesg -F defines (checked against dmesg itself). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,7 +135,20 @@ static void test_odd(void)
 	parse_str("<6>[1.5]x\n");
 	tap_ok(recs[0].ts_usec == 1000005, "\"1.5\" is 1 s + 5 us, as strtol reads it");
 	parse_str("<6>[99999999999999999999.0] overflow\n");
-	tap_ok(recs[0].ts_usec == KD_NO_TIME, "overflowing timestamp dropped");
+	tap_ok(recs[0].ts_usec == INT64_MAX, "overflowing seconds saturate");
+	parse_str("<6>[ -99999999999999999999.0] overflow\n");
+	tap_ok(recs[0].ts_usec == -INT64_MAX, "and so do negative ones");
+	parse_str("<6>[9223372036853.9223372036854775807] x\n");
+	tap_ok(recs[0].ts_usec == 9223372036853922337LL,
+	       "a fraction of 19 digits counts six, no overflow");
+	parse_str("<6>[9223372036854.999999] x\n");
+	tap_ok(recs[0].ts_usec == INT64_MAX, "a sum past INT64_MAX saturates");
+	parse_str("<6>[18446744073709.551615] x\n");
+	tap_ok(recs[0].ts_usec == INT64_MAX, "seconds past the range saturate, not 0");
+	parse_str("<6>[ 1.9999999999] x\n");
+	tap_ok(recs[0].ts_usec == 1999999, "ten fraction digits are 1.999999 s, not 10000.999999");
+	parse_str("<6>[ 1.-9999999] x\n");
+	tap_ok(recs[0].ts_usec == 1000000 - 999999, "a signed long fraction keeps its sign");
 	tap_is_int((long long)parse_str("\n<6>[    1.000000] x\n"), 1,
 		   "a leading newline does not split");
 	text_is(0, "\n<6>[    1.000000] x", "and stays in the text, as dmesg");
@@ -151,7 +165,7 @@ static void test_prefix_edges(void)
 	tap_is_int((long long)parse_str(
 		"<6>[    1.000000] the usual form with text long enough for the fast path\n"
 		"<6>[ 12.5] short fraction, as strtol reads it: 5 microseconds\n"
-		"<6>[ 1.1234567] seven fraction digits are added as they are\n"
+		"<6>[ 1.1234567] seven fraction digits: the first six count\n"
 		"<6>[1234567890123.000001] thirteen digits of seconds, general path\n"
 		"<999999999>[    2.000000] nine-digit priority masked as LOG_FAC/LOG_PRI\n"
 		"<1234567890>[    3.000000] ten digits: not a fast priority\n"
@@ -161,7 +175,7 @@ static void test_prefix_edges(void)
 	text_is(0, "the usual form with text long enough for the fast path",
 		"usual text");
 	tap_ok(recs[1].ts_usec == 12000005, "short fraction");
-	tap_ok(recs[2].ts_usec == 2234567, "long fraction");
+	tap_ok(recs[2].ts_usec == 1123456, "long fraction: six digits count");
 	tap_ok(recs[3].ts_usec == (int64_t)1234567890123 * 1000000 + 1,
 	       "thirteen-digit seconds");
 	tap_is_int(recs[4].level, 999999999 & 7, "nine-digit priority level");

@@ -42,7 +42,14 @@ static const struct {
 	{ "1h 30min ago", 1674175027000000ULL },
 	{ "-1.5h", 1674175027000000ULL },
 	{ "+250ms", 1674180427250000ULL },
-	{ "+10", 1674180437000000ULL },
+	{ "+10s", 1674180437000000ULL },
+	/* dmesg 2.42's "@": blanks and a sign, kept unsigned (wraps). */
+	{ "@ 5", 5000000ULL },
+	{ "@+5", 5000000ULL },
+	{ "@-0", 0 },
+	{ "@-5", 0 - 5000000ULL },
+	{ "@-5.5", 0 - 5000000ULL + 500000 },
+	{ "@5.", 5000000ULL },
 	{ "Fri 2023-01-20", 1674172800000000ULL },
 	{ "friday 2023-01-20 10:00", 1674208800000000ULL },
 	{ "-100years", 0 },
@@ -52,6 +59,10 @@ static const char *const bad[] = {
 	"", "foo", "2012-13-45", "Mon 2023-01-20", "+", "+5 parsecs",
 	"+-5min", "16:34:22.1234567", "@12x", "5 fortnights ago", "1.h ago",
 	"2012-09-22 16", "yesterday ",
+	/* dmesg 2.42 wants a unit after every number of a span. */
+	"+10", "+0", "-5", "+1.5", "5 ago", "+5min 5", "-5min5",
+	/* mktime()'s error value, and what is not a number. */
+	"@-1", "@", "@.5", "@1e3", "@0x10", "@99999999999999999999",
 };
 
 int main(void)
