@@ -13,13 +13,13 @@
  *
  * What a scheme line holds: "<name> <sequence>", blank and '#' lines
  * ignored.  A sequence starting with a letter is a colour name (black,
- * blue, brown, cyan, darkgray, gray, green, lightblue, lightcyan,
+ * blue, brown, cyan, darkgray, gray, green, lightblue, lightcyan, lightgray,
  * lightgreen, lightmagenta, lightred, magenta, red, yellow); anything else
  * is wrapped as ESC "[" sequence "m" with \a \b \e \f \n \r \t \v \\ \_
- * (space) \# \? decoded.  An unknown colour name ends the reading of the
- * file, keeping the lines before it - util-linux behaves so, and it also
- * does not know "lightgray" (its table spells it "lightgray,"), which is
- * reproduced here.  Names the scheme does not define keep dmesg's default.
+ * (space) \# \? decoded.  The attributes blink, bold, halfbright, reset
+ * and reverse are names too.  An unknown name ends the reading of the
+ * file, keeping the lines before it, as util-linux does.  Names the
+ * scheme does not define keep dmesg's default.
  */
 #include <errno.h>
 #include <limits.h>
@@ -49,26 +49,31 @@ static const struct {
 	[KD_COLOR_SEGFAULT]	= { "segfault",  "\033[2m\033[31m" },
 };
 
-/* util-linux's colour names, sorted, typo included (see the top). */
+/* util-linux 2.42's colour and attribute names, sorted. */
 static const struct {
 	const char *name;
 	const char *seq;
 } color_names[] = {
 	{ "black",	"\033[30m" },
+	{ "blink",	"\033[5m" },
 	{ "blue",	"\033[34m" },
+	{ "bold",	"\033[1m" },
 	{ "brown",	"\033[33m" },
 	{ "cyan",	"\033[36m" },
 	{ "darkgray",	"\033[1;30m" },
 	{ "gray",	"\033[37m" },
 	{ "green",	"\033[32m" },
+	{ "halfbright",	"\033[2m" },
 	{ "lightblue",	"\033[1;34m" },
 	{ "lightcyan",	"\033[1;36m" },
-	{ "lightgray,",	"\033[37m" },
+	{ "lightgray",	"\033[37m" },
 	{ "lightgreen",	"\033[1;32m" },
 	{ "lightmagenta", "\033[1;35m" },
 	{ "lightred",	"\033[1;31m" },
 	{ "magenta",	"\033[35m" },
 	{ "red",	"\033[31m" },
+	{ "reset",	"\033[0m" },
+	{ "reverse",	"\033[7m" },
 	{ "yellow",	"\033[1;33m" },
 };
 

@@ -128,6 +128,15 @@ for o in "" -x -d -T "-T -d" -e "--time-format iso" "-l 6,7" "-f kern,23" \
 done
 json_same kmsg-edge -K kmsg-edge.dump -J
 
+# --- terminal-colors.d: attribute names, a stop at an unknown name ----
+scheme=$tmp/config/terminal-colors.d/dmesg.scheme
+printf 'err blink\nwarn bold\ncrit halfbright\nalert reverse\nsegfault reset\ntime lightgray\nsubsys lightred\n' >"$scheme"
+same scheme-attributes -K kmsg-nul.dump -L=always
+same scheme-attributes -K kmsg-nul.dump -L=always -x -T
+printf 'err bold\nwarn nosuchcolor\ncrit blue\n' >"$scheme"
+same scheme-unknown-stops -K kmsg-nul.dump -L=always
+rm -f "$scheme"
+
 # --- --since/--until syntax ------------------------------------------
 for t in @0 @-0 @+5 "'@ 5'" @-5 @-5.5 @1234567894.5 @18446744073710 \
 	 +0 +10 -5 "'5 ago'" "'+5min 5'" +0min "'5 min ago'" @-1 @ @.5 @1e3; do

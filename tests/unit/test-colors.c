@@ -72,13 +72,17 @@ static void test_scheme(void)
 		 "warn \\e[5m\\_x\n"
 		 "crit 35\\\n"
 		 "subsys lightgray\n"
-		 "alert red\n");
-	check_seq(KD_COLOR_TIME, "\033[34m", "scheme: colour name");
+		 "timebreak blink\n"
+		 "segfault reverse\n"
+		 "alert lightgray,\n"
+		 "time red\n");
+	check_seq(KD_COLOR_TIME, "\033[34m", "scheme: colour name; the line after the stop is not read");
 	check_seq(KD_COLOR_ERR, "\033[1;4;31m", "scheme: numbers wrapped in ESC[..m");
 	check_seq(KD_COLOR_WARN, "\033[\033[5m xm", "scheme: backslash escapes");
 	check_seq(KD_COLOR_CRIT, "\033[35\\m", "scheme: trailing backslash kept");
-	check_seq(KD_COLOR_SUBSYS, "\033[33m",
-		  "scheme: lightgray is unknown to util-linux; default kept");
+	check_seq(KD_COLOR_SUBSYS, "\033[37m", "scheme: lightgray, as util-linux 2.42 spells it");
+	check_seq(KD_COLOR_TIMEBREAK, "\033[5m", "scheme: blink is an attribute name");
+	check_seq(KD_COLOR_SEGFAULT, "\033[7m", "scheme: reverse is an attribute name");
 	check_seq(KD_COLOR_ALERT, "\033[7m\033[31m",
 		  "scheme: reading stops at an unknown colour name");
 
