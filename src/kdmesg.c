@@ -207,6 +207,7 @@ static int print_records(struct ctl *c)
 		.stop = &stop_requested,
 	};
 	int status = EXIT_SUCCESS, rc;
+	bool paged;
 
 	/* Standard input can be read only once: no check before -r -F -. */
 	if (c->out.raw && c->kind == KD_SOURCE_SYSLOG_FILE && strcmp(c->path, "-") == 0)
@@ -248,6 +249,7 @@ static int print_records(struct ctl *c)
 	}
 	if (c->human && !c->nopager && kd_pager_open() == 0)
 		atexit(kd_pager_close);	/* an error exit still waits for it */
+	paged = kd_pager_active();
 
 	rc = kd_pipeline_run(p, &hooks);
 	if (rc < 0 && kd_pipeline_failure(p) == KD_PIPELINE_READ) {
@@ -261,6 +263,12 @@ static int print_records(struct ctl *c)
 
 	if (!output_broken())
 		kd_writer_finish(w);
+	/* A pager that quit early: status 1, as in dmesg (not for | head). */
+	if (paged) {
+		fflush(stdout);
+		if (output_broken())
+			status = EXIT_FAILURE;
+	}
 	kd_writer_free(w);
 	kd_pager_close();
 	kdmesg_translate_finish(c);

@@ -105,6 +105,7 @@ int kd_pager_open(void)
 		FD_SET(STDIN_FILENO, &in);
 		select(STDIN_FILENO + 1, &in, NULL, NULL, NULL);
 		setenv("LESS", "FRSX", 0);
+		setenv("LV", "-c", 0);
 		execlp("sh", "sh", "-c", pager, (char *)NULL);
 		_exit(127);
 	}
@@ -117,12 +118,21 @@ int kd_pager_open(void)
 	close(fds[0]);
 	close(fds[1]);
 
+	/*
+	 * Not SIGPIPE: a pager that quits early makes the next write fail
+	 * with EPIPE, and kdmesg then exits with status 1, as dmesg does
+	 * (kd_pager_active()), instead of dying of the signal.
+	 */
 	signal(SIGINT, pager_signal);
 	signal(SIGHUP, pager_signal);
 	signal(SIGTERM, pager_signal);
 	signal(SIGQUIT, pager_signal);
-	signal(SIGPIPE, pager_signal);
 	return 0;
+}
+
+bool kd_pager_active(void)
+{
+	return pager_pid != 0;
 }
 
 void kd_pager_close(void)

@@ -92,6 +92,26 @@ colored
 ok $? "dmesg@xterm.enable outscores dmesg.disable"
 rm -f "$tmp/config/terminal-colors.d/"*
 
+# The pager's environment: LESS=FRSX and LV=-c, as util-linux sets them.
+PAGER="env >'$tmp/env'; cat >/dev/null" tty -K kmsg-nul.dump -H
+grep -qx 'LESS=FRSX' "$tmp/env" && grep -qx 'LV=-c' "$tmp/env"
+ok $? "the pager gets LESS=FRSX and LV=-c"
+LV=-x PAGER="env >'$tmp/env'; cat >/dev/null" tty -K kmsg-nul.dump -H
+grep -qx 'LV=-x' "$tmp/env"
+ok $? "an LV of the user's is kept"
+
+# A pager that quits before reading (more output than a pipe holds):
+# exit status 1 and no message, as dmesg; not death by SIGPIPE (141).
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	cat "$fixtures/kmsg-nul.dump"
+done >"$tmp/big.dump"
+printf '%s\n' "exec '$KDMESG' -K '$tmp/big.dump' -H; " >"$tmp/cmd"
+PAGER=/bin/false SHELL=/bin/sh script -qec "sh '$tmp/cmd'; echo status=\$?" /dev/null \
+	</dev/null >"$tmp/out" 2>&1
+st=$(sed -n 's/^status=\([0-9]*\).*/\1/p' "$tmp/out")
+[ "$st" = 1 ] && ! grep -v '^status=' "$tmp/out" | grep -q .
+ok $? "PAGER=/bin/false: exit status 1, nothing printed (got ${st:-none})"
+
 "$KDMESG" -K "$fixtures/kmsg-nul.dump" -H >"$tmp/out" 2>&1
 ! grep -q "$esc" "$tmp/out" && ! paged
 ok $? "-H into a pipe neither colours nor pages"
