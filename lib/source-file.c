@@ -560,14 +560,31 @@ static struct file_source *file_source_new(enum kd_source_kind kind,
 	return fs;
 }
 
-/* Directories are refused before the first read(), with their own error. */
-static int check_not_dir(int fd)
+/*
+ * What a named input may be, refused before the first read() with an
+ * error of its own: a directory (-EISDIR), or a device (-ENODEV) - a
+ * character device such as /dev/kmsg never ends, so reading it as a
+ * saved log would wait forever.  Files, pipes and sockets are read.
+ */
+static int check_input(const struct stat *st)
+{
+	if (S_ISDIR(st->st_mode))
+		return -EISDIR;
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return -ENODEV;
+	return 0;
+}
+
+/* check_input() of @fd; standard input ("-") may be a terminal. */
+static int check_input_fd(int fd, bool is_stdin)
 {
 	struct stat st;
 
 	if (fstat(fd, &st) < 0)
 		return -errno;
-	return S_ISDIR(st.st_mode) ? -EISDIR : 0;
+	if (is_stdin && S_ISCHR(st.st_mode))
+		return 0;
+	return check_input(&st);
 }
 
 int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
@@ -586,6 +603,11 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	if (strcmp(path, "-") == 0) {
 		fs->in_fd = STDIN_FILENO;
 	} else {
+		struct stat st;
+
+		/* Before open(): opening a device may block or act. */
+		if (stat(path, &st) == 0 && (rc = check_input(&st)) < 0)
+			goto fail;
 		fs->in_fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fs->in_fd < 0) {
 			rc = -errno;
@@ -594,7 +616,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 		fs->close_fd = true;
 	}
 
-	rc = check_not_dir(fs->in_fd);
+	rc = check_input_fd(fs->in_fd, !fs->close_fd);
 	if (rc < 0)
 		goto fail;
 	fs->cap = STREAM_CAP;

@@ -82,6 +82,9 @@ static void __attribute__((__noreturn__)) file_open_failed(const char *path, int
 {
 	if (rc == -ENODATA)
 		errx(EXIT_FAILURE, _("%s: file is empty"), path);
+	if (rc == -ENODEV)
+		errx(EXIT_FAILURE, _("%s: is a device, not a saved log (read the live log without -F or -K)"),
+		     path);
 	if (rc == -EINVAL || rc == -EILSEQ || rc == -EBADMSG)
 		errx(EXIT_FAILURE, _("%s: not a kernel log (binary or unrecognised data)"),
 		     path);
