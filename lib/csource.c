@@ -10,6 +10,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "csource.h"
 
@@ -48,6 +51,9 @@ struct wrap {
 
 struct scan {
 	const char *file, *module;
+	const char *path;	/* of @file on disk, for #include "x.h"; may be NULL */
+	char basename[64];	/* KBUILD_BASENAME */
+	unsigned int depth;	/* of #include */
 	struct macro macro[MACROS_MAX];
 	unsigned int nmacros;
 	struct wrap pr, dev;
@@ -315,6 +321,8 @@ static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
 			add = "", add_len = 0;
 		} else if (ident_is(&t[i], "KBUILD_MODNAME")) {
 			add = sc->module, add_len = strlen(sc->module);
+		} else if (ident_is(&t[i], "KBUILD_BASENAME")) {
+			add = sc->basename, add_len = strlen(sc->basename);
 		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
 			add = m->val, add_len = m->len;
 		} else {
@@ -551,28 +559,80 @@ static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsign
 	return sc->fn(sc->data, &m);
 }
 
-int kd_csource_scan(const char *text, size_t len, const char *file,
-		    const char *module,
-		    int (*fn)(void *data, const struct kd_csource_msg *m),
-		    void *data, struct kd_csource_stats *st)
+static int scan_text(struct scan *sc, const char *text, size_t len);
+
+/*
+ * #include "x.h" of a file in the same directory: scan it where it is
+ * included, so that the includer's pr_fmt() and KBUILD_MODNAME apply (as
+ * for kernel/rcu/tree_plugin.h in tree.c).  Two levels at most.
+ */
+static int on_include(struct scan *sc, const struct token *pp)
 {
-	struct kd_csource_stats dummy = { 0 };
-	struct scan *sc = calloc(1, sizeof(*sc));
+	const char *p = pp->s + 1, *e = pp->s + pp->n, *q, *slash;
+	char path[4096], file[4096];
+	const char *save_file = sc->file, *save_path = sc->path;
+	char save_func[sizeof(sc->func)];
+	size_t n, dl, fl;
+	char *text = NULL;
+	int fd, rc = 0;
+	struct stat st;
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (!sc->path || sc->depth >= 2 || e - p < 10 || memcmp(p, "include", 7) != 0)
+		return 0;
+	p += 7;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= e || *p != '"' || !(q = memchr(p + 1, '"', (size_t)(e - p - 1))))
+		return 0;
+	n = (size_t)(q - p - 1);
+	if (n == 0 || memchr(p + 1, '/', n) || n < 3 || p[n - 1] != '.' || p[n] != 'h')
+		return 0;
+	slash = strrchr(sc->path, '/');
+	dl = slash ? (size_t)(slash - sc->path + 1) : 0;
+	slash = strrchr(sc->file, '/');
+	fl = slash ? (size_t)(slash - sc->file + 1) : 0;
+	if (dl + n >= sizeof(path) || fl + n >= sizeof(file))
+		return 0;
+	memcpy(path, sc->path, dl);
+	memcpy(path + dl, p + 1, n);
+	path[dl + n] = '\0';
+	memcpy(file, sc->file, fl);
+	memcpy(file + fl, p + 1, n);
+	file[fl + n] = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (16 << 20) &&
+	    (text = malloc((size_t)st.st_size + 1)) &&
+	    read(fd, text, (size_t)st.st_size) == st.st_size) {
+		memcpy(save_func, sc->func, sizeof(save_func));
+		sc->file = file;
+		sc->path = path;
+		sc->depth++;
+		rc = scan_text(sc, text, (size_t)st.st_size);
+		sc->depth--;
+		sc->file = save_file;
+		sc->path = save_path;
+		memcpy(sc->func, save_func, sizeof(save_func));
+	}
+	free(text);
+	close(fd);
+	return rc;
+}
+
+static int scan_text(struct scan *sc, const char *text, size_t len)
+{
 	struct lex lx = { text, text + len, 1, true };
 	struct token t, prev = { .t = T_EOF };
 	char cand[128] = "";
 	int depth = 0, paren = 0, rc = 0;
 
-	if (!sc)
-		return -ENOMEM;
-	sc->file = file;
-	sc->module = module;
-	sc->fn = fn;
-	sc->data = data;
-	sc->st = st ? st : &dummy;
 	for (next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, next(&lx, &t)) {
 		if (t.t == T_PP) {
 			on_define(sc, &t);
+			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */
 			continue;
 		}
@@ -621,6 +681,35 @@ int kd_csource_scan(const char *text, size_t len, const char *file,
 			break;
 		}
 	}
+	return rc;
+}
+
+int kd_csource_scan(const char *text, size_t len, const char *file, const char *path,
+		    const char *module,
+		    int (*fn)(void *data, const struct kd_csource_msg *m),
+		    void *data, struct kd_csource_stats *st)
+{
+	struct kd_csource_stats dummy = { 0 };
+	struct scan *sc = calloc(1, sizeof(*sc));
+	const char *base = strrchr(file, '/');
+	size_t bl;
+	int rc;
+
+	if (!sc)
+		return -ENOMEM;
+	sc->file = file;
+	sc->path = path;
+	sc->module = module;
+	sc->fn = fn;
+	sc->data = data;
+	sc->st = st ? st : &dummy;
+	base = base ? base + 1 : file;
+	bl = strcspn(base, ".");
+	if (bl >= sizeof(sc->basename))
+		bl = sizeof(sc->basename) - 1;
+	for (size_t i = 0; i < bl; i++)
+		sc->basename[i] = base[i] == '-' ? '_' : base[i];
+	rc = scan_text(sc, text, len);
 	for (unsigned int i = 0; i < sc->nmacros; i++)
 		free(sc->macro[i].val);
 	free(sc->pr.pre);

@@ -33,10 +33,14 @@ struct kd_csource_stats {
 /**
  * kd_csource_scan() - report each message call of the @len bytes of C
  * source @text to @fn (which returns 0, or a negative errno that stops
- * the scan and is returned).  @file and @module are passed through.
- * Adds to @st when not NULL.  Returns 0 or @fn's error.
+ * the scan and is returned).  @file (the name for references) and
+ * @module are passed through; KBUILD_BASENAME is @file's base name.
+ * With @path (where the file is on disk) a header of the same directory
+ * that the file includes (#include "x.h") is scanned where it is
+ * included, with the file's pr_fmt() and module.  Adds to @st when not
+ * NULL.  Returns 0 or @fn's error.
  */
-int kd_csource_scan(const char *text, size_t len, const char *file,
+int kd_csource_scan(const char *text, size_t len, const char *file, const char *path,
 		    const char *module,
 		    int (*fn)(void *data, const struct kd_csource_msg *m),
 		    void *data, struct kd_csource_stats *st);

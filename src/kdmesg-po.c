@@ -188,7 +188,7 @@ static void scan_file(const char *path)
 	if (root_len && strncmp(path, root, root_len) == 0 && path[root_len] == '/')
 		rel = path + root_len + 1;
 	modname(path, mod, sizeof(mod));
-	kd_csource_scan(text, len, rel, mod, on_source_msg, NULL, &cstats);
+	kd_csource_scan(text, len, rel, path, mod, on_source_msg, NULL, &cstats);
 	free(text);
 }
 
