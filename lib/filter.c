@@ -2,7 +2,7 @@
 /*
  * filter.c - decides which records are shown: dmesg's level and facility
  * sets and --since/--until window, plus journalctl-style field matches
- * (--subsystem, --device).  Also parses dmesg's -l/-f list grammar, so the
+ * (lib/match.c does each).  Also parses dmesg's -l/-f list grammar, so the
  * program stays a thin layer of option handling.
  */
 #include <errno.h>
@@ -19,36 +19,47 @@ void kd_filter_init(struct kd_filter *f)
 
 void kd_filter_free(struct kd_filter *f)
 {
-	size_t i, j;
+	for (size_t i = 0; i < f->nmatches; i++)
+		kd_match_free(f->matches[i]);
+	f->nmatches = 0;
+}
 
-	for (i = 0; i < KD_FIELD__COUNT; i++) {
-		for (j = 0; j < f->nvalues[i]; j++)
-			free(f->values[i][j]);
-		free(f->values[i]);
-		f->values[i] = NULL;
-		f->nvalues[i] = 0;
+int kd_filter_add(struct kd_filter *f, enum kd_match_kind kind,
+		  const struct kd_field *field, unsigned int flags,
+		  const char *value, const char **error)
+{
+	struct kd_match *m = NULL;
+	size_t i;
+	int rc;
+
+	if (!field || !value)
+		return -EINVAL;
+	for (i = 0; i < f->nmatches && !m; i++)
+		if (kd_match_is(f->matches[i], kind, field, flags))
+			m = f->matches[i];
+	if (!m) {
+		if (f->nmatches == KD_FILTER_MATCHES_MAX)
+			return -E2BIG;
+		rc = kd_match_new(&m, kind, field, flags);
+		if (rc < 0)
+			return rc;
+		f->matches[f->nmatches++] = m;
 	}
+	rc = kd_match_add(m, value);
+	if (rc == -EINVAL && error)
+		*error = kd_match_error(m);
+	return rc;
 }
 
 int kd_filter_add_value(struct kd_filter *f, enum kd_field_id field,
 			const char *value)
 {
-	char **v;
-	char *copy;
+	struct kd_field fld = { .id = field };
 
-	if (field < KD_FIELD_DICT_FIRST || field >= KD_FIELD_DICT || !value)
+	if ((unsigned int)field >= KD_FIELD_DICT)
 		return -EINVAL;
-	copy = strdup(value);
-	if (!copy)
-		return -ENOMEM;
-	v = realloc(f->values[field], (f->nvalues[field] + 1) * sizeof(*v));
-	if (!v) {
-		free(copy);
-		return -ENOMEM;
-	}
-	v[f->nvalues[field]++] = copy;
-	f->values[field] = v;
-	return 0;
+	fld.key = kd_field_name(&fld);
+	return kd_filter_add(f, KD_MATCH_EXACT, &fld, 0, value, NULL);
 }
 
 static bool in_mask(uint32_t mask, int n)
@@ -56,42 +67,30 @@ static bool in_mask(uint32_t mask, int n)
 	return n >= 0 && n < 32 && (mask & (UINT32_C(1) << n));
 }
 
-/* One field: any of its values may match (OR); no values means no test. */
-static bool field_matches(const struct kd_filter *f, enum kd_field_id field,
-			  const struct kd_record *rec)
+bool kd_filter_uses_dict(const struct kd_filter *f)
 {
-	const struct kd_field fld = { .id = field };
-	const struct kd_dict_entry *e;
-	size_t i;
-
-	if (f->nvalues[field] == 0)
-		return true;
-	e = kd_record_dict_get(rec, kd_field_dict_key(&fld));
-	if (!e)
-		return false;
-	for (i = 0; i < f->nvalues[field]; i++) {
-		const char *want = f->values[field][i];
-
-		/* Exact bytes: a value with an escaped NUL never matches text. */
-		if (strlen(want) == e->value_len &&
-		    memcmp(want, e->value, e->value_len) == 0)
+	for (size_t i = 0; i < f->nmatches; i++)
+		if (kd_field_dict_key(kd_match_field(f->matches[i])))
 			return true;
-	}
 	return false;
 }
 
-bool kd_filter_uses_dict(const struct kd_filter *f)
+bool kd_filter_uses_kprint(const struct kd_filter *f)
 {
-	for (size_t i = 0; i < KD_FIELD__COUNT; i++)
-		if (f->nvalues[i])
+	for (size_t i = 0; i < f->nmatches; i++) {
+		enum kd_field_id id = kd_match_field(f->matches[i])->id;
+
+		/* Any key beyond the two stock kernels send (ARGn, ...). */
+		if (id >= KD_FIELD_CODE_FILE)
 			return true;
+	}
 	return false;
 }
 
 bool kd_filter_is_empty(const struct kd_filter *f)
 {
 	return !f->levels && !f->facilities && !f->has_since && !f->has_until &&
-	       !kd_filter_uses_dict(f);
+	       !f->nmatches;
 }
 
 bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)
@@ -124,8 +123,8 @@ bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)
 			return false;
 	}
 
-	for (i = 0; i < KD_FIELD__COUNT; i++)
-		if (!field_matches(f, i, rec))
+	for (i = 0; i < f->nmatches; i++)
+		if (!kd_match_test(f->matches[i], rec))
 			return false;
 	return true;
 }

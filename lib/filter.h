@@ -2,8 +2,10 @@
 /*
  * filter.h - which records to show: level and facility sets (dmesg -l/-f/-k/-u),
  * a time window (--since/--until) and journalctl-style field matches
- * (--subsystem, --device).  Repeats of one field match OR, different fields
- * AND, as journalctl does.
+ * (--subsystem, --device, --code-file, --function, --module, --format,
+ * --grep, FIELD=VALUE; lib/match.h).  Repeats of one option on one field
+ * OR, different ones AND, as journalctl does; a record without the field
+ * never matches.
  */
 #ifndef KDMESG_FILTER_H
 #define KDMESG_FILTER_H
@@ -13,7 +15,11 @@
 #include <stdint.h>
 
 #include "field.h"
+#include "match.h"
 #include "record.h"
+
+/* Different options a filter can AND; more is refused with -E2BIG. */
+#define KD_FILTER_MATCHES_MAX	32
 
 struct kd_filter {
 	uint32_t levels;	/* bit n set: level n shown; 0 means all */
@@ -25,24 +31,40 @@ struct kd_filter {
 	uint64_t since_usec, until_usec;
 	int64_t boot_usec;		/* wall-clock boot time in µs */
 
-	/* Field matches: values[f] holds nvalues[f] strings, any may match. */
-	char **values[KD_FIELD__COUNT];
-	size_t nvalues[KD_FIELD__COUNT];
+	/* Field matches: all must pass (AND); each ORs its own values. */
+	struct kd_match *matches[KD_FILTER_MATCHES_MAX];
+	size_t nmatches;
 };
 
 /** kd_filter_init() - a filter that lets everything through. */
 void kd_filter_init(struct kd_filter *f);
 
-/** kd_filter_free() - release the field match lists. */
+/** kd_filter_free() - release the field matches; @f is then empty. */
 void kd_filter_free(struct kd_filter *f);
 
 /**
- * kd_filter_add_value() - add one accepted value (exact bytes) for the
- * known dictionary field @field (KD_FIELD_SUBSYSTEM, ..._DEVICE, ...).
- * Returns 0, -ENOMEM, or -EINVAL for a header field or KD_FIELD_DICT.
+ * kd_filter_add() - accept @value for @field compared as @kind: joins the
+ * match of an earlier call with the same kind, field and flags (OR),
+ * else ANDs a new one.  Returns 0, -ENOMEM, -E2BIG, or -EINVAL (a
+ * regular expression regcomp(3) refuses: *@error, if given, says why;
+ * a glob on a header field).
+ */
+int kd_filter_add(struct kd_filter *f, enum kd_match_kind kind,
+		  const struct kd_field *field, unsigned int flags,
+		  const char *value, const char **error);
+
+/**
+ * kd_filter_add_value() - kd_filter_add() of an exact value for the
+ * field @field (a known id, not KD_FIELD_DICT).  Returns as it.
  */
 int kd_filter_add_value(struct kd_filter *f, enum kd_field_id field,
 			const char *value);
+
+/**
+ * kd_filter_uses_kprint() - true when @f matches a field only a kernel
+ * with the kprint patch sends (CODE_*, MODULE, FORMAT, GROUP, ARGn).
+ */
+bool kd_filter_uses_kprint(const struct kd_filter *f);
 
 /**
  * kd_filter_is_empty() - true when @f lets every record through, so a

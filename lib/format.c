@@ -582,6 +582,33 @@ void kd_spans_release(struct kd_spans *s)
 }
 
 /*
+ * --location: "file:line function() " before the text, from the kernel's
+ * CODE_FILE, CODE_LINE and CODE_FUNC (kernel-supplied bytes: escaped like
+ * the text).  Nothing for a record without them.
+ */
+static void put_location(const struct kd_format *f, struct kd_escape_buf *line,
+			 const struct kd_record *rec)
+{
+	const struct kd_dict_entry *file = kd_record_dict_get(rec, "CODE_FILE");
+	const struct kd_dict_entry *ln = kd_record_dict_get(rec, "CODE_LINE");
+	const struct kd_dict_entry *fn = kd_record_dict_get(rec, "CODE_FUNC");
+	bool noesc = f->opts.noescape;
+
+	if (file) {
+		kd_escape_append(line, file->value, file->value_len, 0, noesc);
+		if (ln) {
+			kd_escape_buf_put(line, ":", 1);
+			kd_escape_append(line, ln->value, ln->value_len, 0, noesc);
+		}
+		kd_escape_buf_put(line, " ", 1);
+	}
+	if (fn) {
+		kd_escape_append(line, fn->value, fn->value_len, 0, noesc);
+		kd_escape_buf_put(line, "() ", 3);
+	}
+}
+
+/*
  * The default output, "[%5ld.%06ld] " plus caller id and text, without
  * the general loop: what kd_format_text() does for it, step for
  * step, with a record whose text a reader proved plain copied as is (for
@@ -613,6 +640,8 @@ static inline void write_default(struct kd_format *w, struct kd_escape_buf *line
 	if (rec->caller[0])
 		n += fmt_caller_direct(dst + n, rec->caller, (int)(char)w->caller_width);
 	line->len += n;
+	if (w->opts.location && rec->dict_len)
+		put_location(w, line, rec);
 	/* Plain text with its newline after it: one copy for both. */
 	if (rec->text_plain && rec->text_nl) {
 		kd_escape_buf_put(line, rec->text, rec->text_len + 1);
@@ -782,6 +811,8 @@ int kd_format_text(struct kd_format *fmt, const struct kd_record *rec,
 			line = text;
 			size = len;
 		}
+		if (first && fmt->opts.location && rec->dict_len)
+			put_location(fmt, out, rec);
 		put_message(w, rec, line, size, indent);
 
 		if (!fmt->opts.force_prefix)

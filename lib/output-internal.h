@@ -135,11 +135,32 @@ int kd_output_json_finish(struct kd_writer *w);
 int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
 
 /**
+ * kd_output_jsonl_record_facts() - kd_output_jsonl_record() with the
+ * libkmod facts of the record's module as a "module_info" object member
+ * (@facts NULL: none).  Returns 0 or -EIO.
+ */
+int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
+				 const struct kd_modinfo_facts *facts);
+
+/** kd_output_facts() - @rec's module facts through @opts, or NULL. */
+const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
+					       const struct kd_record *rec);
+
+/**
  * kd_output_export_record() - write @rec to @out as one journal export
  * entry; @boot_usec is the boot time in µs since the epoch.
  * Returns 0 or -EIO.
  */
 int kd_output_export_record(FILE *out, const struct kd_record *rec,
 			    int64_t boot_usec);
+
+/**
+ * kd_output_verbose_record() - write every field of @rec to @out, one per
+ * line (-o verbose); @boot_usec is the boot time in µs since the epoch,
+ * @facts libkmod's about its module (or NULL).
+ * Returns 0 or -EIO.
+ */
+int kd_output_verbose_record(FILE *out, const struct kd_record *rec,
+			     int64_t boot_usec, const struct kd_modinfo_facts *facts);
 
 #endif /* KDMESG_OUTPUT_INTERNAL_H */

@@ -36,14 +36,33 @@
 #include "priority.h"
 #include "output-internal.h"
 
+/*
+ * A dictionary key named like one of the record's own members ("pri",
+ * "msg", ...) becomes "dict.<key>": a key must never add a second
+ * member of the same name (a reader would take either).
+ */
+static const char *member_name(const char *key, char *buf, size_t size)
+{
+	static const char *const own[] = { "pri", "fac", "time", "caller", "msg" };
+
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (strcmp(key, own[i]) == 0) {
+			snprintf(buf, size, "dict.%s", key);
+			return buf;
+		}
+	return key;
+}
+
 static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
 	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	char name[KD_RECORD_MAX + 8];
 	size_t i, k;
 
 	for (i = 0; i < rec->dict_len; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
+		const char *key = member_name(e->key, name, sizeof(name));
 		size_t count = 0;
 		bool seen = false;
 
@@ -55,7 +74,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 			count += strcmp(rec->dict[k].key, e->key) == 0;
 
 		if (count == 1) {
-			kd_json_open_exact(j, e->key, KD_JSON_VALUE);
+			kd_json_open_exact(j, key, KD_JSON_VALUE);
 			if (e->value_len && e->value[0])
 				kd_json_quote(w->out, e->value, e->value_len, false);
 			else
@@ -63,7 +82,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 			kd_json_close(j, KD_JSON_VALUE);
 			continue;
 		}
-		kd_json_open_exact(j, e->key, KD_JSON_ARRAY);
+		kd_json_open_exact(j, key, KD_JSON_ARRAY);
 		for (k = i; k < rec->dict_len; k++) {
 			const struct kd_dict_entry *v = &rec->dict[k];
 

@@ -22,6 +22,9 @@
  *   to one of the lower-case names above is written as "dict.<key>" so it
  *   can never shadow a header member.
  *
+ * Last, "module_info": libkmod's facts about the MODULE= module (state,
+ * version, srcversion, description, path), when known.
+ *
  * Facility and level are numbers only: names are a fixed mapping (see
  * syslog(3)) and numbers compare and sort without a lookup table.
  *
@@ -43,6 +46,7 @@
 
 #include "output-internal.h"
 #include "output.h"
+#include "modinfo.h"
 #include "record.h"
 
 /* Write @len bytes of @s as the body of a JSON string (no quotes). */
@@ -100,6 +104,7 @@ static void jsonl_string(FILE *out, const char *s, size_t len)
 
 static const char *const reserved_names[] = {
 	"seq", "facility", "level", "time", "caller", "flags", "message",
+	"module_info",
 };
 
 static bool is_reserved(const char *key)
@@ -168,6 +173,22 @@ static void jsonl_dict(FILE *out, const struct kd_record *rec)
  */
 int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
 {
+	return kd_output_jsonl_record_facts(out, rec, NULL);
+}
+
+static void facts_member(FILE *out, const char *name, const char *value, bool first)
+{
+	if (!value)
+		return;
+	if (!first)
+		putc(',', out);
+	fprintf(out, "\"%s\":", name);
+	jsonl_string(out, value, strlen(value));
+}
+
+int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
+				 const struct kd_modinfo_facts *facts)
+{
 	/* Separator before each member but the first that is present. */
 	const char *sep = "{";
 	const struct kd_dict_entry *tr;
@@ -201,6 +222,15 @@ int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
 		jsonl_string(out, tr->value, tr->value_len);
 	}
 	jsonl_dict(out, rec);
+	if (facts) {
+		fputs(",\"module_info\":{", out);
+		facts_member(out, "state", facts->state, true);
+		facts_member(out, "version", facts->version, false);
+		facts_member(out, "srcversion", facts->srcversion, false);
+		facts_member(out, "description", facts->description, false);
+		facts_member(out, "path", facts->path, false);
+		putc('}', out);
+	}
 	fputs("}\n", out);
 
 	return ferror(out) ? -EIO : 0;

@@ -77,6 +77,17 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	return 0;
 }
 
+const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
+					       const struct kd_record *rec)
+{
+	const struct kd_dict_entry *e;
+
+	if (!opts->module_facts || !rec->dict_len ||
+	    !(e = kd_record_dict_get(rec, "MODULE")) || strlen(e->value) != e->value_len)
+		return NULL;
+	return opts->module_facts(opts->module_facts_data, e->value);
+}
+
 static int dispatch(struct kd_writer *w, const struct kd_record *rec,
 		    const struct kd_prev *prev)
 {
@@ -86,9 +97,13 @@ static int dispatch(struct kd_writer *w, const struct kd_record *rec,
 	case KD_OUTPUT_JSON:
 		return kd_output_json_write(w, rec);
 	case KD_OUTPUT_JSONL:
-		return kd_output_jsonl_record(w->out, rec);
+		return kd_output_jsonl_record_facts(w->out, rec,
+						    kd_output_facts(&w->opts, rec));
 	case KD_OUTPUT_EXPORT:
 		return kd_output_export_record(w->out, rec, w->opts.boot_usec);
+	case KD_OUTPUT_VERBOSE:
+		return kd_output_verbose_record(w->out, rec, w->opts.boot_usec,
+						kd_output_facts(&w->opts, rec));
 	}
 	return -EINVAL;
 }
@@ -131,7 +146,7 @@ int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 
 unsigned int kd_output_needs(const struct kd_output_opts *opts)
 {
-	if (opts->mode == KD_OUTPUT_TEXT ||
+	if ((opts->mode == KD_OUTPUT_TEXT && !opts->location) ||
 	    (opts->mode == KD_OUTPUT_JSON && !opts->json_dict))
 		return 0;
 	return KD_NEED_DICT;

@@ -25,6 +25,7 @@ enum kd_output_mode {
 	KD_OUTPUT_JSON,		/* dmesg -J */
 	KD_OUTPUT_JSONL,	/* one compact JSON object per record */
 	KD_OUTPUT_EXPORT,	/* systemd journal export format */
+	KD_OUTPUT_VERBOSE,	/* every field, one per line (journalctl -o verbose) */
 };
 
 enum kd_time_format {
@@ -57,6 +58,14 @@ struct kd_output_opts {
 	bool raw;		/* -r: "<pri>[ts] text" */
 	bool noescape;		/* --noescape */
 	bool force_prefix;	/* -p: prefix every line of a multi-line message */
+	bool location;		/* --location: "file:line function() " before the text */
+
+	/*
+	 * Facts about the module a record names in MODULE= (libkmod, see
+	 * lib/modinfo.h), for -o verbose and -o jsonl/json; NULL for none.
+	 */
+	const struct kd_modinfo_facts *(*module_facts)(void *data, const char *module);
+	void *module_facts_data;
 	bool color;		/* resolved -L/--color decision */
 	bool source_syslog;	/* records came from syslog(2) or -F */
 	/*
@@ -94,6 +103,7 @@ struct kd_output_opts {
 
 struct kd_writer;
 struct kd_prev;
+struct kd_modinfo_facts;
 
 /**
  * kd_output_needs() - what a writer for @opts needs from the reader

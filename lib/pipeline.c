@@ -32,6 +32,7 @@ struct kd_pipeline {
 	struct kd_record rec;		/* reused for every record */
 	struct kd_prev prev;
 	uint64_t lost_reported;
+	bool caught_up;			/* a follow source ran dry once */
 	enum kd_pipeline_failure failure;
 };
 
@@ -165,6 +166,9 @@ static int after_read(struct kd_pipeline *p, int rc, bool follow, bool nowait,
 	case 0:
 		return 0;
 	case -EAGAIN:
+		if (follow && !p->caught_up && hooks && hooks->caught_up)
+			hooks->caught_up(hooks->caught_up_data);
+		p->caught_up = true;
 		if (follow && nowait)
 			return -EAGAIN;
 		return follow && wait_readable(p, stop);

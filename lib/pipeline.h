@@ -77,6 +77,12 @@ struct kd_pipeline_hooks {
 	/* @n more records were lost (overwritten in the ring) since the last call. */
 	void (*lost)(void *data, uint64_t n);
 	void *data;
+	/*
+	 * Called once, when a follow source first has nothing more to
+	 * read (the backlog is shown): the moment for remarks about it.
+	 */
+	void (*caught_up)(void *data);
+	void *caught_up_data;
 	/* Set (by a signal handler) to end the run as the end of input does. */
 	volatile sig_atomic_t *stop;
 };

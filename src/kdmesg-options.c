@@ -22,6 +22,7 @@
 #include "boottime.h"
 #include "filter.h"
 #include "klogctl.h"
+#include "modinfo.h"
 #include "priority.h"
 #include "nls.h"
 #include "output.h"
@@ -85,7 +86,7 @@ static void __attribute__((__noreturn__)) usage(void)
 	size_t i;
 
 	fputs(_("\nUsage:\n"), out);
-	fprintf(out, _(" %s [options]\n"), program_invocation_short_name);
+	fprintf(out, _(" %s [options] [FIELD=VALUE...]\n"), program_invocation_short_name);
 
 	fputs("\n", out);
 	fputs(_("Display or control the kernel ring buffer.\n"), out);
@@ -112,7 +113,7 @@ static void __attribute__((__noreturn__)) usage(void)
 		_("colors are enabled by default"));
 	fputs(_(" -l, --level <list>          restrict output to defined levels\n"), out);
 	fputs(_(" -n, --console-level <level> set level of messages printed to console\n"), out);
-	fputs(_(" -o, --output <format>       output format: text, json, jsonl or export\n"), out);
+	fputs(_(" -o, --output <format>       output format: text, json, jsonl, export or verbose\n"), out);
 	fputs(_(" -P, --nopager               do not pipe output into a pager\n"), out);
 	fputs(_(" -p, --force-prefix          force timestamp output on each line of multi-line messages\n"), out);
 	fputs(_(" -r, --raw                   print the raw message buffer\n"), out);
@@ -140,6 +141,15 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --no-translate          show kernel messages as the kernel wrote them\n"), out);
 	fputs(_("     --catalog-dir <dir>     also look for kernel message catalogues in <dir>\n"), out);
 	fputs(_(" -v, --verbose               summarize the translation on standard error\n"), out);
+	fputs(_("     --code-file <glob>      only messages printed by this source file or directory\n"), out);
+	fputs(_("     --function <glob>       only messages printed by this function\n"), out);
+	fputs(_("     --module <name>         only messages of this module (or module alias)\n"), out);
+	fputs(_("     --format <format>       only messages printed with this format string\n"), out);
+	fputs(_("     --grep <regex>          only messages whose text matches the regular expression\n"), out);
+	fputs(_(" -i, --ignore-case           --grep ignores case\n"), out);
+	fputs(_("     --location              show the file, line and function of each message\n"), out);
+	fputs(_("     --stats                 count messages per call site (-n N: the N largest)\n"), out);
+	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
 
 	fputs("\n", out);
 	fputs(_(" -h, --help                  display this help\n"), out);
@@ -220,7 +230,8 @@ static bool needs_wall_clock(const struct ctl *c)
 {
 	return kd_timefmt_needs_boot_time(&c->out) ||
 	       c->filter.has_since || c->filter.has_until ||
-	       c->out.mode == KD_OUTPUT_JSONL || c->out.mode == KD_OUTPUT_EXPORT;
+	       c->out.mode == KD_OUTPUT_JSONL || c->out.mode == KD_OUTPUT_EXPORT ||
+	       c->out.mode == KD_OUTPUT_VERBOSE;
 }
 
 static enum kd_time_format parse_time_format(const char *s)
@@ -242,6 +253,8 @@ static enum kd_output_mode parse_output_format(const char *s)
 		return KD_OUTPUT_JSONL;
 	if (strcmp(s, "export") == 0)
 		return KD_OUTPUT_EXPORT;
+	if (strcmp(s, "verbose") == 0)
+		return KD_OUTPUT_VERBOSE;
 	errx(EXIT_FAILURE, _("unknown output format: %s"), s);
 }
 
@@ -306,6 +319,78 @@ static void parse_time_option(const char *arg, bool *has, uint64_t *usec)
 	*usec = v;
 }
 
+static void add_match(struct ctl *c, enum kd_match_kind kind,
+		      enum kd_field_id id, const char *value)
+{
+	struct kd_field f = { .id = id };
+	int rc;
+
+	f.key = kd_field_name(&f);
+	rc = kd_filter_add(&c->filter, kind, &f, 0, value, NULL);
+	if (rc == -E2BIG)
+		errx(EXIT_FAILURE, _("too many different filters"));
+	if (rc < 0)
+		err(EXIT_FAILURE, NULL);
+}
+
+/* FIELD=VALUE: journalctl's exact match on any field. */
+static void add_field_match(struct ctl *c, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct kd_field f;
+	char *name;
+	int rc;
+
+	if (!eq || eq == arg) {
+		warnx(_("bad usage"));
+		try_help();
+	}
+	name = strndup(arg, (size_t)(eq - arg));
+	if (!name)
+		err(EXIT_FAILURE, NULL);
+	if (kd_field_lookup(name, &f) < 0)
+		errx(EXIT_FAILURE, _("invalid field name '%s' (fields are upper case: CODE_FILE=..., SUBSYSTEM=...)"),
+		     name);
+	rc = kd_filter_add(&c->filter, KD_MATCH_EXACT, &f, 0, eq + 1, NULL);
+	free(name);	/* kd_filter_add() keeps its own copy of the key */
+	if (rc == -E2BIG)
+		errx(EXIT_FAILURE, _("too many different filters"));
+	if (rc < 0)
+		err(EXIT_FAILURE, NULL);
+}
+
+static void add_module_name(void *data, const char *name)
+{
+	add_match(data, KD_MATCH_MODULE, KD_FIELD_MODULE, name);
+}
+
+/* --module: the name as given, and what it stands for as modprobe sees it. */
+static void add_module(struct ctl *c, const char *name)
+{
+	struct kd_modinfo *m = kdmesg_modinfo();
+
+	add_module_name(c, name);
+	if (m && kd_modinfo_resolve(m, name, add_module_name, c) <= 0)
+		warnx(_("note: libkmod knows no module or alias '%s': matching MODULE=%s as given"),
+		      name, name);
+}
+
+static void add_grep(struct ctl *c, const char *re)
+{
+	const struct kd_field f = { .id = KD_FIELD_MESSAGE, .key = "MESSAGE" };
+	const char *why = NULL;
+	int rc = kd_filter_add(&c->filter, KD_MATCH_REGEX, &f,
+			       c->ignore_case ? KD_MATCH_ICASE : 0, re, &why);
+
+	if (rc == -EINVAL)
+		errx(EXIT_FAILURE, _("invalid regular expression '%s': %s"), re,
+		     why ? why : "?");
+	if (rc == -E2BIG)
+		errx(EXIT_FAILURE, _("too many different filters"));
+	if (rc < 0)
+		err(EXIT_FAILURE, NULL);
+}
+
 static void parse_args(struct ctl *c, int argc, char **argv)
 {
 	enum {
@@ -318,6 +403,13 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		OPT_TRANSLATE,
 		OPT_NO_TRANSLATE,
 		OPT_CATALOG_DIR,
+		OPT_CODE_FILE,
+		OPT_FUNCTION,
+		OPT_MODULE,
+		OPT_FORMAT,
+		OPT_GREP,
+		OPT_LOCATION,
+		OPT_STATS,
 	};
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
 	static const struct option longopts[] = {
@@ -360,13 +452,28 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
 		{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
 		{ "verbose",       no_argument,       NULL, 'v' },
+		{ "code-file",     required_argument, NULL, OPT_CODE_FILE },
+		{ "function",      required_argument, NULL, OPT_FUNCTION },
+		{ "module",        required_argument, NULL, OPT_MODULE },
+		{ "format",        required_argument, NULL, OPT_FORMAT },
+		{ "grep",          required_argument, NULL, OPT_GREP },
+		{ "ignore-case",   no_argument,       NULL, 'i' },
+		{ "location",      no_argument,       NULL, OPT_LOCATION },
+		{ "stats",         no_argument,       NULL, OPT_STATS },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
+	const char *n_arg = NULL;
 	int ch;
 
+	/* At most one of each per argument: no reallocation while parsing. */
+	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
+	c->modules = calloc((size_t)argc + 1, sizeof(*c->modules));
+	if (!c->greps || !c->modules)
+		err(EXIT_FAILURE, NULL);
+
 	while ((ch = getopt_long(argc, argv,
-				 "CcDdEeF:f:HhJK:kL::l:n:o:PprSs:TtuVvWwx",
+				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
 
@@ -428,9 +535,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			parse_levels(optarg, &c->filter.levels);
 			break;
 		case 'n':
-			c->action = ACT_CONSOLE_LEVEL;
-			if (kd_klogctl_parse_console_level(optarg, &c->console_level) < 0)
-				errx(EXIT_FAILURE, _("unknown level '%s'"), optarg);
+			/* With --stats (anywhere), -n is the number of sites. */
+			n_arg = optarg;
 			break;
 		case 'o':
 			c->out.mode = parse_output_format(optarg);
@@ -518,6 +624,30 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		case 'v':
 			c->verbose = true;
 			break;
+		case OPT_CODE_FILE:
+			add_match(c, KD_MATCH_PATH, KD_FIELD_CODE_FILE, optarg);
+			break;
+		case OPT_FUNCTION:
+			add_match(c, KD_MATCH_GLOB, KD_FIELD_CODE_FUNC, optarg);
+			break;
+		case OPT_FORMAT:
+			add_match(c, KD_MATCH_EXACT, KD_FIELD_FORMAT, optarg);
+			break;
+		case OPT_MODULE:
+			c->modules[c->nmodules++] = optarg;
+			break;
+		case OPT_GREP:
+			c->greps[c->ngreps++] = optarg;
+			break;
+		case 'i':
+			c->ignore_case = true;
+			break;
+		case OPT_LOCATION:
+			c->out.location = true;
+			break;
+		case OPT_STATS:
+			c->stats = true;
+			break;
 		case 'h':
 			usage();
 		case 'V':
@@ -530,9 +660,23 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		}
 	}
 
-	if (argc != optind) {
-		warnx(_("bad usage"));
-		try_help();
+	for (; optind < argc; optind++)
+		add_field_match(c, argv[optind]);
+	for (size_t i = 0; i < c->nmodules; i++)
+		add_module(c, c->modules[i]);
+	for (size_t i = 0; i < c->ngreps; i++)
+		add_grep(c, c->greps[i]);
+	if (n_arg && c->stats) {
+		char *end;
+
+		errno = 0;
+		c->stats_top = strtol(n_arg, &end, 10);
+		if (errno || end == n_arg || *end || c->stats_top < 0)
+			errx(EXIT_FAILURE, _("invalid number of call sites: '%s'"), n_arg);
+	} else if (n_arg) {
+		c->action = ACT_CONSOLE_LEVEL;
+		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)
+			errx(EXIT_FAILURE, _("unknown level '%s'"), n_arg);
 	}
 }
 
@@ -566,6 +710,8 @@ static void finish_options(struct ctl *c)
 
 	if (c->out.mode == KD_OUTPUT_TEXT)
 		c->out.color = kd_terminal_want_color(c->colormode, COLORS_UTILNAME);
+	if (c->out.mode == KD_OUTPUT_VERBOSE || c->out.mode == KD_OUTPUT_JSONL)
+		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;
 	/*

@@ -31,6 +31,7 @@
 #include "rawdump.h"
 #include "record.h"
 #include "source.h"
+#include "stats.h"
 #include "terminal.h"
 #include "timefmt.h"
 #include "timeparse.h"
@@ -106,7 +107,7 @@ static void open_source(struct ctl *c, struct kd_pipeline *p)
 	    c->out.color || c->out.mode == KD_OUTPUT_JSON)
 		c->src_flags |= KD_SOURCE_DECODED_PRI;
 	kd_pipeline_set_filter(p, &c->filter);
-	kd_pipeline_need(p, kd_output_needs(&c->out));
+	kd_pipeline_need(p, c->stats ? KD_NEED_DICT : kd_output_needs(&c->out));
 	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
 	if (rc < 0) {
 		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
@@ -193,6 +194,39 @@ static int print_raw_buffer(struct ctl *c)
 	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/*
+ * A filter on kprint fields meets input without any (a stock kernel, a
+ * dump from one): say so once instead of printing nothing silently.  A
+ * stage, so it sees every record read, shown or not.
+ */
+struct kprint_seen {
+	bool seen, noted;
+};
+
+static int kprint_seen_apply(void *data, struct kd_record *rec)
+{
+	struct kprint_seen *k = data;
+
+	if (!k->seen && rec->dict_len &&
+	    (kd_record_dict_get(rec, "CODE_FILE") || kd_record_dict_get(rec, "MODULE") ||
+	     kd_record_dict_get(rec, "FORMAT")))
+		k->seen = true;
+	return 1;
+}
+
+static void kprint_seen_note(struct kprint_seen *k)
+{
+	if (k->seen || k->noted)
+		return;
+	k->noted = true;
+	warnx(_("note: no record has structured fields (CODE_FILE, CODE_FUNC, MODULE, FORMAT): the kernel lacks the kprint patches or the dump comes from a stock kernel, so filters on them match nothing"));
+}
+
+static void on_caught_up(void *data)
+{
+	kprint_seen_note(data);
+}
+
 static void on_lost(void *data, uint64_t n)
 {
 	(void)data;
@@ -204,11 +238,14 @@ static int print_records(struct ctl *c)
 {
 	struct kd_pipeline *p;
 	struct kd_writer *w = NULL;
+	struct kd_stats *stats = NULL;
 	struct kd_sink sink;
+	struct kprint_seen seen = { false, false };
 	struct kd_pipeline_hooks hooks = {
 		.lost = on_lost,
 		.stop = &stop_requested,
 	};
+	bool want_note = kd_filter_uses_kprint(&c->filter);
 	int status = EXIT_SUCCESS, rc;
 	bool paged;
 
@@ -221,6 +258,17 @@ static int print_records(struct ctl *c)
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
 	kdmesg_translate_setup(c, p);
+	if (want_note) {
+		const struct kd_stage stage = {
+			.needs = KD_NEED_DICT,
+			.apply = kprint_seen_apply,
+			.data = &seen,
+		};
+
+		kd_pipeline_add_stage(p, &stage);
+		hooks.caught_up = on_caught_up;
+		hooks.caught_up_data = &seen;
+	}
 	open_source(c, p);
 
 	if (c->out.raw && !is_kmsg_kind(c->kind) &&
@@ -235,16 +283,25 @@ static int print_records(struct ctl *c)
 		return print_raw_buffer(c);
 	}
 
-	rc = kd_writer_new(&w, &c->out, stdout);
+	if (c->stats) {
+		rc = kd_stats_new(&stats);
+		sink = (struct kd_sink){
+			.needs = KD_NEED_DICT,
+			.write = kd_stats_sink_write,
+			.data = stats,
+		};
+	} else {
+		rc = kd_writer_new(&w, &c->out, stdout);
+		sink = (struct kd_sink){
+			.needs = kd_output_needs(&c->out),
+			.write = kd_writer_sink_write,
+			.data = w,
+		};
+	}
 	if (rc < 0) {
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
-	sink = (struct kd_sink){
-		.needs = kd_output_needs(&c->out),
-		.write = kd_writer_sink_write,
-		.data = w,
-	};
 	rc = kd_pipeline_add_sink(p, &sink);
 	if (rc < 0) {
 		errno = -rc;
@@ -264,7 +321,17 @@ static int print_records(struct ctl *c)
 		status = EXIT_FAILURE;
 	}
 
-	if (!output_broken())
+	if (stats && status == EXIT_SUCCESS) {
+		rc = c->out.mode == KD_OUTPUT_TEXT ?
+			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
+					    kdmesg_module_summary, NULL) :
+			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
+					    kdmesg_module_summary, NULL);
+		if (rc == -ENOMEM)
+			errx(EXIT_FAILURE, _("cannot set up the output"));
+	}
+	kd_stats_free(stats);
+	if (w && !output_broken())
 		kd_writer_finish(w);
 	/* A pager that quit early: status 1, as in dmesg (not for | head). */
 	if (paged) {
@@ -275,6 +342,8 @@ static int print_records(struct ctl *c)
 	kd_writer_free(w);
 	kd_pager_close();
 	kdmesg_translate_finish(c);
+	if (want_note && status == EXIT_SUCCESS)
+		kprint_seen_note(&seen);
 	report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
 	kd_pipeline_free(p);
 	return status;

@@ -55,6 +55,16 @@ struct ctl {
 	const char *catalog_dirs[CATALOG_DIRS_MAX];	/* --catalog-dir, in order */
 	size_t ncatalog_dirs;
 	bool verbose;		/* -v: summaries on stderr */
+
+	/* --grep patterns, compiled once -i is known; --module names. */
+	const char **greps;
+	size_t ngreps;
+	const char **modules;
+	size_t nmodules;
+	bool ignore_case;
+
+	bool stats;		/* --stats */
+	long stats_top;		/* -n N with --stats; 0: all */
 };
 
 
@@ -69,6 +79,21 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p);
 
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);
+
+struct kd_modinfo;
+struct kd_modinfo_facts;
+
+/**
+ * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL (after a
+ * note on standard error, once) when libkmod cannot read the modules.
+ */
+struct kd_modinfo *kdmesg_modinfo(void);
+
+/** kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg. */
+const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);
+
+/** kdmesg_module_summary() - one line of facts for --stats, or NULL. */
+const char *kdmesg_module_summary(void *data, const char *name);
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

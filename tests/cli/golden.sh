@@ -45,6 +45,8 @@ mkdir -p "$tmp/config/terminal-colors.d"
 export TZ=GMT LC_ALL=C LANG=C LANGUAGE=
 export DMESG_TEST_BOOTIME=1234567890.123456
 export KDMESG_TEST_CALLER_WIDTH=6
+# libkmod reads no modules tree of the host: the same notes everywhere.
+export KDMESG_MODULES_DIR=/nonexistent
 export XDG_CONFIG_HOME="$tmp/config" HOME="$tmp"
 unset NO_COLOR PAGER LESS TERMINAL_COLORS_DEBUG
 export TERM=dumb

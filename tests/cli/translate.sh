@@ -49,8 +49,10 @@ golden() {
 		shift
 	done
 	shift
+	# KDMESG_MODULES_DIR: libkmod reads no modules tree of the host.
 	# shellcheck disable=SC2086
-	env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG -u LC_CTYPE TZ=GMT $envs \
+	env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG -u LC_CTYPE TZ=GMT \
+		KDMESG_MODULES_DIR=/nonexistent $envs \
 		"$KDMESG" "$@" >"$tmp/$name.out" 2>"$tmp/$name.raw"
 	echo "$?" >>"$tmp/$name.raw"
 	sed "s|$tmp|TMP|g" "$tmp/$name.raw" >"$tmp/$name.err"

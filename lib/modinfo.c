@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * modinfo.c - libkmod facts about modules (modinfo.h).  libkmod reads
+ * /lib/modules/$(uname -r); a machine or container without it gets
+ * -ENOENT from kd_modinfo_new() and the program says so in a note.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modinfo.h"
+
+/* Modules remembered; past this, facts are looked up but not kept. */
+#define CACHE_MAX	256
+
+struct entry {
+	char *name;			/* '-' folded to '_' */
+	bool known;
+	struct kd_modinfo_facts facts;
+	char *strings[6];		/* what facts point into */
+};
+
+#ifdef HAVE_LIBKMOD
+#include <libkmod.h>
+
+struct kd_modinfo {
+	struct kmod_ctx *ctx;
+	kd_modinfo_log_fn log;
+	void *data;
+	struct entry cache[CACHE_MAX];
+	size_t n;
+	struct entry scratch;		/* past CACHE_MAX */
+};
+
+static void __attribute__((format(printf, 6, 0)))
+log_to_program(void *data, int priority, const char *file, int line,
+	       const char *fn, const char *format, va_list args)
+{
+	struct kd_modinfo *m = data;
+	char msg[512];
+	size_t n;
+
+	(void)file;
+	(void)line;
+	(void)fn;
+	if (!m->log)
+		return;
+	vsnprintf(msg, sizeof(msg), format, args);
+	n = strlen(msg);
+	if (n && msg[n - 1] == '\n')
+		msg[n - 1] = '\0';
+	m->log(m->data, priority, msg);
+}
+
+int kd_modinfo_new(struct kd_modinfo **out, kd_modinfo_log_fn log, void *data)
+{
+	struct kd_modinfo *m = calloc(1, sizeof(*m));
+	int rc;
+
+	if (!m)
+		return -ENOMEM;
+	m->log = log;
+	m->data = data;
+	/* Tests point libkmod at a fixed tree (or none) instead of the host's. */
+	m->ctx = kmod_new(getenv("KDMESG_MODULES_DIR"), NULL);
+	if (!m->ctx) {
+		free(m);
+		return -ENOENT;
+	}
+	kmod_set_log_fn(m->ctx, log_to_program, m);
+	rc = kmod_load_resources(m->ctx);
+	if (rc < 0) {
+		kd_modinfo_free(m);
+		return rc == -ENOMEM ? -ENOMEM : -ENOENT;
+	}
+	*out = m;
+	return 0;
+}
+
+static void fold(char *s)
+{
+	for (; *s; s++)
+		if (*s == '-')
+			*s = '_';
+}
+
+static const char *state_name(int st)
+{
+	switch (st) {
+	case KMOD_MODULE_BUILTIN:
+		return "builtin";
+	case KMOD_MODULE_LIVE:
+		return "live";
+	case KMOD_MODULE_COMING:
+		return "coming";
+	case KMOD_MODULE_GOING:
+		return "going";
+	}
+	return "not loaded";
+}
+
+static void clear_entry(struct entry *e)
+{
+	for (size_t i = 0; i < sizeof(e->strings) / sizeof(e->strings[0]); i++)
+		free(e->strings[i]);
+	free(e->name);
+	memset(e, 0, sizeof(*e));
+}
+
+/* Fill @e from libkmod; @e->name is set. */
+static void lookup(struct kd_modinfo *m, struct entry *e)
+{
+	struct kmod_list *list = NULL, *info = NULL, *it;
+	struct kmod_module *mod;
+	char sum[1024];
+	size_t n;
+
+	if (kmod_module_new_from_lookup(m->ctx, e->name, &list) < 0 || !list)
+		return;
+	mod = kmod_module_get_module(list);
+	kmod_module_unref_list(list);
+	if (!mod)
+		return;
+	e->known = true;
+	e->facts.state = state_name(kmod_module_get_initstate(mod));
+	if (kmod_module_get_path(mod))
+		e->facts.path = e->strings[0] = strdup(kmod_module_get_path(mod));
+	if (kmod_module_get_info(mod, &info) >= 0) {
+		kmod_list_foreach(it, info) {
+			const char *k = kmod_module_info_get_key(it);
+			const char *v = kmod_module_info_get_value(it);
+
+			if (!k || !v)
+				continue;
+			if (!e->facts.version && strcmp(k, "version") == 0)
+				e->facts.version = e->strings[1] = strdup(v);
+			else if (!e->facts.srcversion && strcmp(k, "srcversion") == 0)
+				e->facts.srcversion = e->strings[2] = strdup(v);
+			else if (!e->facts.description && strcmp(k, "description") == 0)
+				e->facts.description = e->strings[3] = strdup(v);
+		}
+		kmod_module_info_free_list(info);
+	}
+	kmod_module_unref(mod);
+	n = (size_t)snprintf(sum, sizeof(sum), "%s", e->facts.state);
+	if (e->facts.version && n < sizeof(sum))
+		n += (size_t)snprintf(sum + n, sizeof(sum) - n, ", version %s", e->facts.version);
+	if (e->facts.srcversion && n < sizeof(sum))
+		n += (size_t)snprintf(sum + n, sizeof(sum) - n, ", srcversion %s",
+				      e->facts.srcversion);
+	if (e->facts.description && n < sizeof(sum))
+		n += (size_t)snprintf(sum + n, sizeof(sum) - n, ", %s", e->facts.description);
+	if (e->facts.path && n < sizeof(sum))
+		snprintf(sum + n, sizeof(sum) - n, ", %s", e->facts.path);
+	e->facts.summary = e->strings[4] = strdup(sum);
+}
+
+const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *name)
+{
+	struct entry *e;
+	char *key = strdup(name);
+	size_t i;
+
+	if (!key)
+		return NULL;
+	fold(key);
+	for (i = 0; i < m->n; i++)
+		if (strcmp(m->cache[i].name, key) == 0) {
+			free(key);
+			return m->cache[i].known ? &m->cache[i].facts : NULL;
+		}
+	if (m->n < CACHE_MAX) {
+		e = &m->cache[m->n++];
+	} else {
+		e = &m->scratch;
+		clear_entry(e);
+	}
+	e->name = key;
+	lookup(m, e);
+	return e->known ? &e->facts : NULL;
+}
+
+int kd_modinfo_resolve(struct kd_modinfo *m, const char *alias,
+		       void (*each)(void *data, const char *name), void *data)
+{
+	struct kmod_list *list = NULL, *it;
+	int rc = kmod_module_new_from_lookup(m->ctx, alias, &list), n = 0;
+
+	if (rc < 0)
+		return rc;
+	kmod_list_foreach(it, list) {
+		struct kmod_module *mod = kmod_module_get_module(it);
+
+		if (!mod)
+			continue;
+		each(data, kmod_module_get_name(mod));
+		kmod_module_unref(mod);
+		n++;
+	}
+	kmod_module_unref_list(list);
+	return n;
+}
+
+void kd_modinfo_free(struct kd_modinfo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->n; i++)
+		clear_entry(&m->cache[i]);
+	clear_entry(&m->scratch);
+	kmod_unref(m->ctx);
+	free(m);
+}
+
+#else /* !HAVE_LIBKMOD */
+
+int kd_modinfo_new(struct kd_modinfo **out, kd_modinfo_log_fn log, void *data)
+{
+	(void)out;
+	(void)log;
+	(void)data;
+	return -ENOSYS;
+}
+
+const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *name)
+{
+	(void)m;
+	(void)name;
+	return NULL;
+}
+
+int kd_modinfo_resolve(struct kd_modinfo *m, const char *alias,
+		       void (*each)(void *data, const char *name), void *data)
+{
+	(void)m;
+	(void)alias;
+	(void)each;
+	(void)data;
+	return -ENOSYS;
+}
+
+void kd_modinfo_free(struct kd_modinfo *m)
+{
+	(void)m;
+}
+#endif

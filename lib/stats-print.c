@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stats-print.c - --stats' report, as a table or as JSON (stats.h).
+ *
+ * Table, one site per line, most records first:
+ *
+ *   COUNT  SHARE      FIRST       LAST LEVEL  SITE
+ *       2  13.3%   3.000000   3.500000 err    drivers/nvme/host/pci.c:1402 nvme_timeout() [nvme] "I/O tag %d ..."
+ *
+ * SITE is file:line function() [module] "format" for sites with the
+ * kprint fields, else the masked text in quotes.  Kernel bytes (paths,
+ * formats, texts) are escaped as the text output escapes them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "escape.h"
+#include "json.h"
+#include "priority.h"
+#include "stats.h"
+
+static void put_time(FILE *out, int64_t usec)
+{
+	if (usec == KD_NO_TIME)
+		fprintf(out, " %10s", "-");
+	else
+		fprintf(out, " %3" PRId64 ".%06" PRId64, usec / 1000000, usec % 1000000);
+}
+
+static void put_str(FILE *out, const char *s)
+{
+	kd_escape_write(out, s, strlen(s), 0, false);
+}
+
+int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
+			kd_stats_facts_fn facts, void *data)
+{
+	const struct kd_stats_site *const *v;
+	uint64_t total = kd_stats_total(s);
+	size_t n, i;
+
+	v = kd_stats_sorted(s, &n);
+	if (!v && n)
+		return -ENOMEM;
+	if (top && top < n)
+		n = top;
+	fprintf(out, "%7s %6s %10s %10s %-6s %s\n", "COUNT", "SHARE", "FIRST",
+		"LAST", "LEVEL", "SITE");
+	for (i = 0; i < n; i++) {
+		const struct kd_stats_site *site = v[i];
+		const char *lvl = kd_priority_level_name(site->level);
+
+		fprintf(out, "%7" PRIu64 " %5.1f%%", site->count,
+			total ? 100.0 * (double)site->count / (double)total : 0.0);
+		put_time(out, site->first_usec);
+		put_time(out, site->last_usec);
+		fprintf(out, " %-6s ", lvl ? lvl : "-");
+		if (site->structured) {
+			put_str(out, site->file ? site->file : "?");
+			if (site->line) {
+				putc(':', out);
+				put_str(out, site->line);
+			}
+			if (site->func) {
+				putc(' ', out);
+				put_str(out, site->func);
+				fputs("()", out);
+			}
+			if (site->module) {
+				fputs(" [", out);
+				put_str(out, site->module);
+				if (facts) {
+					const char *f = facts(data, site->module);
+
+					if (f && *f) {
+						fputs(": ", out);
+						put_str(out, f);
+					}
+				}
+				putc(']', out);
+			}
+			if (site->format) {
+				fputs(" \"", out);
+				put_str(out, site->format);
+				putc('"', out);
+			}
+		} else {
+			putc('"', out);
+			kd_escape_write(out, site->text, site->text_len, 0, false);
+			putc('"', out);
+		}
+		putc('\n', out);
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+/* A kernel-supplied number goes out bare only if it is one. */
+static bool digits(const char *s)
+{
+	if (!*s || strlen(s) > 18)
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+static void json_str(struct kd_json *j, const char *name, const char *s)
+{
+	if (s)
+		kd_json_value_str(j, name, s, strlen(s));
+}
+
+int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
+			kd_stats_facts_fn facts, void *data)
+{
+	const struct kd_stats_site *const *v;
+	uint64_t total = kd_stats_total(s);
+	struct kd_json j;
+	char buf[64];
+	size_t n, i;
+
+	v = kd_stats_sorted(s, &n);
+	if (!v && n)
+		return -ENOMEM;
+	if (top && top < n)
+		n = top;
+	kd_json_init(&j, out);
+	kd_json_open(&j, NULL, KD_JSON_OBJECT);
+	kd_json_value_u64(&j, "records", total);
+	kd_json_open(&j, "sites", KD_JSON_ARRAY);
+	for (i = 0; i < n; i++) {
+		const struct kd_stats_site *site = v[i];
+		const char *lvl = kd_priority_level_name(site->level);
+
+		kd_json_open(&j, NULL, KD_JSON_OBJECT);
+		kd_json_value_u64(&j, "count", site->count);
+		snprintf(buf, sizeof(buf), "%.4f",
+			 total ? (double)site->count / (double)total : 0.0);
+		kd_json_value_raw(&j, "share", buf);
+		if (site->first_usec != KD_NO_TIME) {
+			snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64,
+				 site->first_usec / 1000000, site->first_usec % 1000000);
+			kd_json_value_raw(&j, "first", buf);
+			snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64,
+				 site->last_usec / 1000000, site->last_usec % 1000000);
+			kd_json_value_raw(&j, "last", buf);
+		}
+		json_str(&j, "level", lvl);
+		if (site->structured) {
+			json_str(&j, "file", site->file);
+			if (site->line && digits(site->line))
+				kd_json_value_raw(&j, "line", site->line);
+			else
+				json_str(&j, "line", site->line);
+			json_str(&j, "function", site->func);
+			json_str(&j, "module", site->module);
+			if (site->module && facts)
+				json_str(&j, "module_info", facts(data, site->module));
+			json_str(&j, "format", site->format);
+		} else {
+			kd_json_value_str(&j, "text", site->text, site->text_len);
+		}
+		kd_json_close(&j, KD_JSON_OBJECT);
+	}
+	kd_json_close(&j, KD_JSON_ARRAY);
+	kd_json_close(&j, KD_JSON_OBJECT);
+	return ferror(out) ? -EIO : 0;
+}
