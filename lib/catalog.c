@@ -4,6 +4,7 @@
  * languages.  See catalog.h.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,14 +177,16 @@ const char *kd_catalog_lookup(const struct kd_catalog *cat, const char *ctx,
 			      const char *msgid, size_t id_len, size_t *len,
 			      unsigned int *id)
 {
+	uint32_t h = kd_mo_hash(msgid, id_len);
+
 	for (unsigned int i = 0; i < cat->nmos; i++) {
 		unsigned int idx;
 		const char *s = NULL;
 
 		if (ctx)
-			s = kd_mo_lookup(cat->mo[i], ctx, msgid, id_len, len, &idx);
+			s = kd_mo_lookup_hashed(cat->mo[i], ctx, msgid, id_len, h, len, &idx);
 		if (!s)
-			s = kd_mo_lookup(cat->mo[i], NULL, msgid, id_len, len, &idx);
+			s = kd_mo_lookup_hashed(cat->mo[i], NULL, msgid, id_len, h, len, &idx);
 		if (s) {
 			if (id)
 				*id = cat->base[i] + idx;

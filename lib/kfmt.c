@@ -225,6 +225,7 @@ int kd_kfmt_parse(const char *fmt, size_t len, struct kd_kfmt *f)
 
 	f->nconv = 0;
 	f->nargs = 0;
+	f->lit_len = len;
 	f->positional = f->has_n = f->has_pv = false;
 	memset(f->arg, 0, sizeof(f->arg));
 	if (len > 0xffffff)
@@ -240,6 +241,7 @@ int kd_kfmt_parse(const char *fmt, size_t len, struct kd_kfmt *f)
 			return -EINVAL;
 		if (*p == '%') {
 			p++;
+			f->lit_len--;
 			continue;
 		}
 		if (f->nconv >= KD_KFMT_MAX_CONV)
@@ -251,6 +253,7 @@ int kd_kfmt_parse(const char *fmt, size_t len, struct kd_kfmt *f)
 		f->conv[f->nconv].end = (unsigned int)(p - fmt);
 		f->conv[f->nconv].pos = (unsigned char)pos;
 		f->nconv++;
+		f->lit_len -= (size_t)(p - pc);
 	}
 	return 0;
 }
@@ -296,15 +299,22 @@ enum kd_kfmt_reason kd_kfmt_compare(const char *ofmt, const struct kd_kfmt *orig
 	return KD_KFMT_TRUSTED;
 }
 
-/* Literal bytes of a format, "%%" written as "%". */
+/* Literal bytes of a format, "%%" written as "%": copied in runs between them. */
 static ssize_t put_literal(const char *s, size_t n, char *out, size_t at, size_t cap)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (at >= cap)
+	while (n) {
+		const char *pc = memchr(s, '%', n);
+		size_t run = pc ? (size_t)(pc - s) + 1 : n;	/* up to and with one '%' */
+
+		if (run > cap - at)
 			return -E2BIG;
-		out[at++] = s[i];
-		if (s[i] == '%')
-			i++;	/* the second '%' of "%%" */
+		memcpy(out + at, s, run);
+		at += run;
+		if (!pc)
+			break;
+		run = run + 1 <= n ? run + 1 : n;	/* and skip the second '%' */
+		s += run;
+		n -= run;
 	}
 	return (ssize_t)at;
 }
@@ -333,4 +343,52 @@ ssize_t kd_kfmt_render(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
 		lit = f->conv[k].end;
 	}
 	return put_literal(fmt + lit, fmt_len - lit, out, (size_t)at, cap);
+}
+
+/* Literal bytes of a format ("%%" as "%") against @n bytes of @t. */
+static bool same_literal(const char *s, size_t n, const char *t, size_t *at)
+{
+	while (n) {
+		const char *pc = memchr(s, '%', n);
+		size_t run = pc ? (size_t)(pc - s) + 1 : n;
+
+		if (memcmp(s, t + *at, run) != 0)
+			return false;
+		*at += run;
+		if (!pc)
+			break;
+		run = run + 1 <= n ? run + 1 : n;
+		s += run;
+		n -= run;
+	}
+	return true;
+}
+
+bool kd_kfmt_match_tail(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
+			const struct kd_karg *args, unsigned int nargs,
+			const char *text, size_t text_len, size_t *start)
+{
+	size_t total = f->lit_len, at, lit = 0;
+
+	if (nargs < f->nconv)
+		return false;
+	for (unsigned int k = 0; k < f->nconv; k++) {
+		total += args[k].len;
+		if (total > text_len)
+			return false;
+	}
+	if (total > text_len)
+		return false;
+	at = text_len - total;
+	for (unsigned int k = 0; k < f->nconv; k++) {
+		if (!same_literal(fmt + lit, f->conv[k].start - lit, text, &at) ||
+		    memcmp(args[k].s, text + at, args[k].len) != 0)
+			return false;
+		at += args[k].len;
+		lit = f->conv[k].end;
+	}
+	if (!same_literal(fmt + lit, fmt_len - lit, text, &at))
+		return false;
+	*start = text_len - total;
+	return true;
 }

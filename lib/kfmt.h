@@ -65,6 +65,7 @@ struct kd_kfmt {
 	bool positional;	/* written with %N$ */
 	bool has_n;		/* a %n */
 	bool has_pv;		/* a %pV */
+	size_t lit_len;		/* bytes the literal parts render to (%% as one) */
 	struct kd_kfmt_conv conv[KD_KFMT_MAX_CONV];
 	struct kd_kfmt_arg arg[KD_KFMT_MAX_POS];
 };
@@ -110,6 +111,15 @@ enum kd_kfmt_reason kd_kfmt_compare(const char *ofmt, const struct kd_kfmt *orig
 ssize_t kd_kfmt_render(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
 		       const unsigned char *map, const struct kd_karg *args,
 		       unsigned int nargs, char *out, size_t cap);
+
+/**
+ * kd_kfmt_match_tail() - whether @fmt rendered with @args (as
+ * kd_kfmt_render() without a map) is the end of the @text_len bytes of
+ * @text; then *@start is where it begins.  Compares in place.
+ */
+bool kd_kfmt_match_tail(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
+			const struct kd_karg *args, unsigned int nargs,
+			const char *text, size_t text_len, size_t *start);
 
 /** kd_kfmt_reason_name() - "conversion", "count", ... for @r; "?" if unknown. */
 const char *kd_kfmt_reason_name(enum kd_kfmt_reason r);

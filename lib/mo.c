@@ -7,6 +7,7 @@
  * read outside the file.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ struct kd_mo {
 	unsigned int *slot;	/* hash slots: entry index + 1, 0 empty */
 	size_t nslots;		/* a power of two */
 	char charset[32];
+	bool has_ctx;		/* any entry with a msgctxt */
 };
 
 static uint32_t get32(const unsigned char *p, int swap)
@@ -45,15 +47,34 @@ static uint32_t get32(const unsigned char *p, int swap)
 	return swap ? __builtin_bswap32(v) : v;
 }
 
-/* FNV-1a, continued from @h. */
-static uint32_t hash_bytes(uint32_t h, const char *s, size_t n)
+/*
+ * A hash of @n bytes: the length, the first and the last 16 bytes.  Every
+ * record's FORMAT is hashed, often a hundred bytes or more; formats that
+ * agree in length and both ends are rare and only cost a comparison.
+ */
+static uint32_t hash_bytes(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	uint64_t w[4] = { 0, 0, 0, 0 }, h = 0x9e3779b97f4a7c15ull ^ n;
+
+	if (n <= 32) {
+		memcpy(w, s, n);
+	} else {
+		memcpy(w, s, 16);
+		memcpy(w + 2, s + n - 16, 16);
+	}
+	for (int i = 0; i < 4; i++) {
+		h = (h ^ w[i]) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	return (uint32_t)h;
 }
 
-#define HASH_INIT 2166136261u
+/* The slot hash of an entry: msgid and context hashed apart, so a lookup
+ * with and then without context hashes the msgid once. */
+static uint32_t hash_key(uint32_t id_hash, const char *ctx, size_t ctx_len)
+{
+	return ctx ? id_hash ^ (hash_bytes(ctx, ctx_len) * 0x85ebca6bu + 1) : id_hash;
+}
 
 /* String @i of the table at @tab: checked to lie in the file, NUL-terminated. */
 static int table_string(const struct kd_mo *mo, uint32_t tab, uint32_t i, int swap,
@@ -128,7 +149,18 @@ static int build(struct kd_mo *mo)
 		}
 		if (e->val_len == 0)
 			continue;	/* an empty msgstr translates nothing */
-		h = hash_bytes(HASH_INIT, e->key, e->key_len) & (mo->nslots - 1);
+		{
+			const char *eot = memchr(e->key, '\004', e->key_len);
+
+			if (eot) {
+				mo->has_ctx = true;
+				h = hash_key(hash_bytes(eot + 1, e->key_len - (size_t)(eot - e->key) - 1),
+					     e->key, (size_t)(eot - e->key));
+			} else {
+				h = hash_key(hash_bytes(e->key, e->key_len), NULL, 0);
+			}
+			h &= mo->nslots - 1;
+		}
 		while (mo->slot[h])
 			h = (h + 1) & (mo->nslots - 1);
 		mo->slot[h] = i + 1;
@@ -217,17 +249,26 @@ const char *kd_mo_lookup(const struct kd_mo *mo, const char *ctx,
 			 const char *msgid, size_t id_len, size_t *len,
 			 unsigned int *index)
 {
-	size_t ctx_len = ctx ? strlen(ctx) : 0, h;
-	uint32_t hv = HASH_INIT;
+	return kd_mo_lookup_hashed(mo, ctx, msgid, id_len, kd_mo_hash(msgid, id_len), len,
+				   index);
+}
 
-	if (id_len == 0)
+uint32_t kd_mo_hash(const char *msgid, size_t id_len)
+{
+	return hash_bytes(msgid, id_len);
+}
+
+const char *kd_mo_lookup_hashed(const struct kd_mo *mo, const char *ctx,
+				const char *msgid, size_t id_len, uint32_t id_hash,
+				size_t *len, unsigned int *index)
+{
+	size_t ctx_len, h;
+
+	if (id_len == 0 || (ctx && !mo->has_ctx))
 		return NULL;	/* "" is the header, not a message */
-	if (ctx) {
-		hv = hash_bytes(hv, ctx, ctx_len);
-		hv = hash_bytes(hv, "\004", 1);
-	}
-	hv = hash_bytes(hv, msgid, id_len);
-	for (h = hv & (mo->nslots - 1); mo->slot[h]; h = (h + 1) & (mo->nslots - 1)) {
+	ctx_len = ctx ? strlen(ctx) : 0;
+	for (h = hash_key(id_hash, ctx, ctx_len) & (mo->nslots - 1); mo->slot[h];
+	     h = (h + 1) & (mo->nslots - 1)) {
 		const struct mo_entry *e = &mo->ent[mo->slot[h] - 1];
 
 		if (ctx) {

@@ -11,6 +11,7 @@
 #define KDMESG_MO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct kd_mo;
 
@@ -42,6 +43,18 @@ void kd_mo_free(struct kd_mo *mo);
 const char *kd_mo_lookup(const struct kd_mo *mo, const char *ctx,
 			 const char *msgid, size_t id_len, size_t *len,
 			 unsigned int *index);
+
+/** kd_mo_hash() - the hash kd_mo_lookup_hashed() wants for @msgid. */
+uint32_t kd_mo_hash(const char *msgid, size_t id_len);
+
+/**
+ * kd_mo_lookup_hashed() - kd_mo_lookup() with the msgid's kd_mo_hash()
+ * given, so that looking one msgid up in several catalogues, with and
+ * without context, hashes it once.
+ */
+const char *kd_mo_lookup_hashed(const struct kd_mo *mo, const char *ctx,
+				const char *msgid, size_t id_len, uint32_t id_hash,
+				size_t *len, unsigned int *index);
 
 /** kd_mo_count() - how many entries @mo holds (the header included). */
 unsigned int kd_mo_count(const struct kd_mo *mo);

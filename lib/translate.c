@@ -93,6 +93,9 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
 		return KD_KFMT_CUT;
 	if (nargs > f->nconv)
 		return KD_KFMT_COUNT;
+	/* The common case without writing anything: the rendering ends the text. */
+	if (kd_kfmt_match_tail(fmt, fmt_len, f, args, nargs, text, text_len, prefix_len))
+		return KD_KFMT_TRUSTED;
 	r = kd_kfmt_render(fmt, fmt_len, f, NULL, args, nargs, work, cap);
 	if (r < 0)
 		return KD_KFMT_TOO_LONG;
@@ -162,9 +165,9 @@ static unsigned int collect(struct kd_translate *t, const struct kd_record *rec,
 			seen |= 1ull << n;
 			t->args[n].s = d->value;
 			t->args[n].len = d->value_len;
-		} else if (!*format && strcmp(k, "FORMAT") == 0) {
+		} else if (k[0] == 'F' && !*format && strcmp(k, "FORMAT") == 0) {
 			*format = d;
-		} else if (!*module && strcmp(k, "MODULE") == 0) {
+		} else if (k[0] == 'M' && !*module && strcmp(k, "MODULE") == 0) {
 			*module = d;
 		}
 	}

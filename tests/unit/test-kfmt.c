@@ -152,11 +152,35 @@ static void check_render(void)
 	tap_is_int(n, -ERANGE, "render: too few arguments");
 }
 
+static void check_match_tail(void)
+{
+	const struct kd_karg args[] = { { "eth0", 4 }, { "42", 2 } };
+	static const char f[] = "link %s: %s%% up";
+	const char *t1 = "e1000e 0000:00:19.0 link eth0: 42% up";
+	size_t start = 99;
+
+	parse(f, &fa);
+	tap_is_int((long long)fa.lit_len, 11, "lit_len counts %% once");
+	tap_ok(kd_kfmt_match_tail(f, strlen(f), &fa, args, 2, t1, strlen(t1), &start) &&
+	       start == 20, "match_tail: the rendering ends the text after a prefix");
+	tap_ok(kd_kfmt_match_tail(f, strlen(f), &fa, args, 2, t1 + 20, strlen(t1) - 20,
+				  &start) && start == 0, "match_tail: no prefix");
+	tap_ok(!kd_kfmt_match_tail(f, strlen(f), &fa, args, 2, "link eth0: 42% upx", 18, &start),
+	       "match_tail: a byte after it");
+	tap_ok(!kd_kfmt_match_tail(f, strlen(f), &fa, args, 2, "link eth0: 43% up", 17, &start),
+	       "match_tail: an argument differs");
+	tap_ok(!kd_kfmt_match_tail(f, strlen(f), &fa, args, 2, "eth0: 42% up", 12, &start),
+	       "match_tail: the text is shorter");
+	tap_ok(!kd_kfmt_match_tail(f, strlen(f), &fa, args, 1, t1, strlen(t1), &start),
+	       "match_tail: too few arguments");
+}
+
 int main(void)
 {
 	check_parse_ok();
 	check_parse_errors();
 	check_compare();
 	check_render();
+	check_match_tail();
 	return tap_done();
 }
