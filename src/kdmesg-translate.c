@@ -76,27 +76,53 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
 		errx(EXIT_FAILURE, _("out of memory"));
 }
 
+/* "conversion 1, continuation 11": the counts of each reason, into @buf. */
+static uint64_t reasons(const struct kd_translate_stats *st, char *buf, size_t size)
+{
+	uint64_t untrusted = 0;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int r = 1; r < KD_KFMT_NREASONS; r++) {
+		if (!st->untrusted[r])
+			continue;
+		untrusted += st->untrusted[r];
+		at += (size_t)snprintf(buf + at, size - at, "%s%s %llu", at ? ", " : "",
+				       kd_kfmt_reason_name(r),
+				       (unsigned long long)st->untrusted[r]);
+		if (at >= size)
+			at = size - 1;
+	}
+	return untrusted;
+}
+
+void kdmesg_translate_stats(struct ctl *c, FILE *out)
+{
+	const struct kd_translate_stats *st;
+	char why[512];
+
+	if (!translator || c->out.mode != KD_OUTPUT_TEXT)
+		return;
+	st = kd_translate_stats(translator);
+	reasons(st, why, sizeof(why));
+	fprintf(out, _("\nTranslation: %llu of %llu records with a format translated, %llu not in the catalogues\n"),
+		(unsigned long long)st->translated, (unsigned long long)st->records,
+		(unsigned long long)st->missing);
+	if (*why)
+		fprintf(out, _("Translation not used: %s\n"), why);
+}
+
 void kdmesg_translate_finish(struct ctl *c)
 {
 	const struct kd_translate_stats *st;
 
 	if (translator && c->verbose) {
-		char why[512] = "";
-		size_t at = 0;
-		uint64_t untrusted = 0;
+		char why[512];
+		uint64_t untrusted;
 
 		fflush(stdout);	/* the summary after the records it sums up */
 		st = kd_translate_stats(translator);
-		for (int r = 1; r < KD_KFMT_NREASONS; r++) {
-			if (!st->untrusted[r])
-				continue;
-			untrusted += st->untrusted[r];
-			at += (size_t)snprintf(why + at, sizeof(why) - at, "%s%s %llu",
-					       at ? ", " : "", kd_kfmt_reason_name(r),
-					       (unsigned long long)st->untrusted[r]);
-			if (at >= sizeof(why))
-				at = sizeof(why) - 1;
-		}
+		untrusted = reasons(st, why, sizeof(why));
 		/* TRANSLATORS: "translated 5 of 7 kernel messages with a format (1 not in the catalogues, 1 shown in English: continuation 1)" */
 		warnx(_("translated %llu of %llu kernel messages with a format (%llu not in the catalogues, %llu shown in English%s%s)"),
 		      (unsigned long long)st->translated, (unsigned long long)st->records,

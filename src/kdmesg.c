@@ -329,6 +329,7 @@ static int print_records(struct ctl *c)
 					    kdmesg_module_summary, NULL);
 		if (rc == -ENOMEM)
 			errx(EXIT_FAILURE, _("cannot set up the output"));
+		kdmesg_translate_stats(c, stdout);
 	}
 	kd_stats_free(stats);
 	if (w && !output_broken())

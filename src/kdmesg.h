@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "filter.h"
 #include "output.h"
@@ -76,6 +77,12 @@ struct kd_pipeline;
  * (kdmesg-translate.c).  Call before the pipeline is opened.
  */
 void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p);
+
+/**
+ * kdmesg_translate_stats() - after the --stats table (text output): how
+ * many records were translated and why translations were not used.
+ */
+void kdmesg_translate_stats(struct ctl *c, FILE *out);
 
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);

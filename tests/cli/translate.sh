@@ -85,6 +85,15 @@ golden bad-catalogue $XX -- -K "$D" --translate=always --catalog-dir "$tmp/bad" 
 golden bad-mode $XX -- -K "$D" --translate=sometimes
 golden grep-translated $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" --level err,warn -v
 
+# --stats: the table, then what was translated (stdout only: the notes on
+# stderr about module facts depend on the machine's modules).
+env -u LANGUAGE LANGUAGE=xx LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" --translate=always \
+	--catalog-dir "$tmp/cat" --stats -n 3 >"$tmp/stats.out" 2>/dev/null
+[ "$update" = --update ] && cp "$tmp/stats.out" "$E/stats.out"
+cmp -s "$tmp/stats.out" "$E/stats.out"
+ok $? "stats: the --stats table ends with the translation counts"
+cmp -s "$tmp/stats.out" "$E/stats.out" || diff -u "$E/stats.out" "$tmp/stats.out" | sed 's/^/# /'
+
 # No translation must give the bytes of a run without the feature.
 env -u LANGUAGE LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" >"$tmp/plain.out" 2>&1
 cmp -s "$tmp/plain.out" "$tmp/never.out" && cmp -s "$tmp/plain.out" "$tmp/auto-pipe.out"
