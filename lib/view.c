@@ -46,7 +46,8 @@ struct kd_view {
 	bool has_search;
 	enum search_state sstate;
 	int sdir;
-	size_t spos;
+	size_t spos, sstart;	/* where the search is, where it began */
+	bool swrapped;
 
 	uint8_t *marks;		/* kd_view_marks() cache */
 	size_t marks_rows, marks_base, marks_end;
@@ -179,7 +180,13 @@ static void place_selection(struct kd_view *v)
 	v->placing = false;
 	if (v->end == v->base)
 		return;
-	pos = v->follow || v->anchor == v->end ? v->end - 1 : v->anchor;
+	if (v->follow) {
+		v->sel = v->end - 1;
+		v->top = KD_VIEW_NONE;
+		ensure_visible(v);
+		return;
+	}
+	pos = v->anchor == v->end ? v->end - 1 : v->anchor;
 	v->top = pos - (v->sel_row < pos - v->base ? v->sel_row : pos - v->base);
 	/* The last record selected: following, as after End. */
 	select_slot(v, pos);
@@ -187,6 +194,10 @@ static void place_selection(struct kd_view *v)
 
 static bool page_known(const struct kd_view *v)
 {
+	/* Following: the page is the last one, known once all is checked above. */
+	if (v->follow)
+		return v->hi == kd_store_count(v->st) &&
+		       (v->end - v->base >= v->height || v->lo == 0);
 	return (v->anchor - v->base >= v->height || v->lo == 0) &&
 	       (v->end - v->anchor >= v->height || v->hi == kd_store_count(v->st));
 }
@@ -370,15 +381,48 @@ const void *kd_view_search_regex(const struct kd_view *v)
 	return v->has_search ? &v->search : NULL;
 }
 
+static bool search_advance(struct kd_view *v);
+
 void kd_view_search(struct kd_view *v, int dir, bool here)
 {
 	if (!v->has_search)
 		return;
 	v->sdir = dir > 0 ? 1 : -1;
-	v->spos = v->sel;
+	v->sstart = v->spos = v->sel;
+	v->swrapped = false;
+	v->sstate = v->sel == KD_VIEW_NONE ? S_NOT_FOUND : S_RUNNING;
 	if (v->sel != KD_VIEW_NONE && !here)
-		v->spos = step(v, v->sel, v->sdir);
-	v->sstate = v->spos == KD_VIEW_NONE ? S_NOT_FOUND : S_RUNNING;
+		search_advance(v);
+}
+
+/*
+ * The next slot to look at, wrapping around at the end of the list once,
+ * as less and lnav do; false (and S_NOT_FOUND) when the search is back
+ * where it started.
+ */
+static bool search_advance(struct kd_view *v)
+{
+	size_t next = step(v, v->spos, v->sdir);
+
+	if (next == KD_VIEW_NONE && !v->swrapped) {
+		v->swrapped = true;
+		if (v->sdir > 0) {
+			while (v->lo > 0)
+				scan_down(v);
+			next = v->base;
+		} else {
+			while (v->hi < kd_store_count(v->st))
+				scan_up(v);
+			next = v->end - 1;
+		}
+	}
+	if (next == KD_VIEW_NONE || (v->swrapped && next == v->sstart) ||
+	    (v->swrapped && (v->sdir > 0 ? next > v->sstart : next < v->sstart))) {
+		v->sstate = S_NOT_FOUND;
+		return false;
+	}
+	v->spos = next;
+	return true;
 }
 
 static void search_step(struct kd_view *v, size_t *units)
@@ -392,11 +436,8 @@ static void search_step(struct kd_view *v, size_t *units)
 			select_slot(v, v->spos);
 			return;
 		}
-		v->spos = step(v, v->spos, v->sdir);
-		if (v->spos == KD_VIEW_NONE) {
-			v->sstate = S_NOT_FOUND;
+		if (!search_advance(v))
 			return;
-		}
 	}
 }
 
