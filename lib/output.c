@@ -23,7 +23,7 @@
  * reads, trailing newline included ("32768\n" gives 6), or
  * sizeof("0x7fffffff") = 11 when that file cannot be read.
  */
-static int caller_width(const struct kd_output_opts *opts)
+int kd_output_caller_width(const struct kd_output_opts *opts)
 {
 	char buf[20];
 	ssize_t n;
@@ -59,7 +59,7 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 		return -ENOMEM;
 	w->opts = *opts;
 	w->out = out;
-	w->caller_width = caller_width(opts);
+	w->caller_width = kd_output_caller_width(opts);
 	w->prev.shown_usec = KD_NO_TIME;
 
 	if (opts->mode == KD_OUTPUT_TEXT) {

@@ -101,6 +101,13 @@ struct kd_output_opts {
 	bool batch;
 };
 
+/**
+ * kd_output_caller_width() - the width of the "[%*s] " caller-id column
+ * for @opts, decided as dmesg does (see output.c) unless
+ * @opts->caller_width pins it.
+ */
+int kd_output_caller_width(const struct kd_output_opts *opts);
+
 struct kd_writer;
 struct kd_prev;
 struct kd_modinfo_facts;

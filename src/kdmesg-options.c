@@ -150,6 +150,7 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --location              show the file, line and function of each message\n"), out);
 	fputs(_("     --stats                 count messages per call site (-n N: the N largest)\n"), out);
 	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
+	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
 
 	fputs("\n", out);
 	fputs(_(" -h, --help                  display this help\n"), out);
@@ -410,6 +411,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		OPT_GREP,
 		OPT_LOCATION,
 		OPT_STATS,
+		OPT_TUI,
 	};
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
 	static const struct option longopts[] = {
@@ -460,6 +462,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "ignore-case",   no_argument,       NULL, 'i' },
 		{ "location",      no_argument,       NULL, OPT_LOCATION },
 		{ "stats",         no_argument,       NULL, OPT_STATS },
+		{ "tui",           no_argument,       NULL, OPT_TUI },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -647,6 +650,9 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			break;
 		case OPT_STATS:
 			c->stats = true;
+			break;
+		case OPT_TUI:
+			c->tui = true;
 			break;
 		case 'h':
 			usage();

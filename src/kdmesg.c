@@ -36,6 +36,7 @@
 #include "timefmt.h"
 #include "timeparse.h"
 #include "kdmesg.h"
+#include "tui.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -98,7 +99,7 @@ static void __attribute__((__noreturn__)) file_open_failed(const char *path, int
  * /dev/kmsg to syslog(2) once, as dmesg does, and reports the /dev/kmsg
  * error when both fail (so dmesg_restrict gets its hint).
  */
-static void open_source(struct ctl *c, struct kd_pipeline *p)
+void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 {
 	int rc;
 
@@ -124,7 +125,7 @@ static void report_lost(uint64_t n)
 		       n), n);
 }
 
-static void report_stats(const struct kd_source_stats *st, uint64_t lost_reported)
+void kdmesg_report_stats(const struct kd_source_stats *st, uint64_t lost_reported)
 {
 	if (st->malformed)
 		warnx(ngettext("skipped %" PRIu64 " malformed record",
@@ -269,7 +270,7 @@ static int print_records(struct ctl *c)
 		hooks.caught_up = on_caught_up;
 		hooks.caught_up_data = &seen;
 	}
-	open_source(c, p);
+	kdmesg_open_source(c, p);
 
 	if (c->out.raw && !is_kmsg_kind(c->kind) &&
 	    (c->filter.levels || c->filter.facilities))
@@ -345,7 +346,7 @@ static int print_records(struct ctl *c)
 	kdmesg_translate_finish(c);
 	if (want_note && status == EXIT_SUCCESS)
 		kprint_seen_note(&seen);
-	report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
+	kdmesg_report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
 	kd_pipeline_free(p);
 	return status;
 }
@@ -393,6 +394,10 @@ int main(int argc, char **argv)
 	switch (c.action) {
 	case ACT_READ:
 	case ACT_READ_CLEAR:
+		if (c.tui) {
+			status = kdmesg_tui(&c);
+			break;
+		}
 		setup_signals(c.follow);
 		status = print_records(&c);
 		if (status == EXIT_SUCCESS && c.action == ACT_READ_CLEAR &&

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdint.h>
 
 #include "filter.h"
 #include "output.h"
@@ -66,6 +67,7 @@ struct ctl {
 
 	bool stats;		/* --stats */
 	long stats_top;		/* -n N with --stats; 0: all */
+	bool tui;		/* --tui: the live viewer (src/tui.c) */
 };
 
 
@@ -86,6 +88,19 @@ void kdmesg_translate_stats(struct ctl *c, FILE *out);
 
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);
+struct kd_source_stats;
+
+/**
+ * kdmesg_open_source() - open what @c names in @p (declare needs first);
+ * exits with the user-facing message when that fails.
+ */
+void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p);
+
+/**
+ * kdmesg_report_stats() - warn about malformed, truncated and lost
+ * records (lost ones above @lost_reported) on standard error.
+ */
+void kdmesg_report_stats(const struct kd_source_stats *st, uint64_t lost_reported);
 
 struct kd_modinfo;
 struct kd_modinfo_facts;

@@ -1,0 +1,1056 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tui.c - `kdmesg --tui`: the live viewer, and the only file that calls
+ * curses.  Records flow from the pipeline (kd_pipeline_step(), never
+ * blocking) into a record store; the curses-free model (lib/view.c) says
+ * what is selected and shown; keys become actions through lib/view-keys.c.
+ * One loop: read what arrived, let the model work a bounded amount, draw,
+ * wait for a key, the source or a timeout.  Signals only set flags.
+ */
+#include "config.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "boottime.h"
+#include "format.h"
+#include "nls.h"
+#include "pipeline.h"
+#include "priority.h"
+#include "store.h"
+#include "terminal.h"
+#include "view.h"
+#include "view-detail.h"
+#include "view-keys.h"
+#include "kdmesg.h"
+#include "tui.h"
+
+/* Records read per loop turn, and records the model may check per turn. */
+#define INTAKE_STEP	5000
+#define WORK_STEP	2000
+/* How often a source that cannot be polled (a growing file) is read. */
+#define RETRY_MS	200
+
+static volatile sig_atomic_t stop_flag, resize_flag;
+
+enum mode { M_LIST, M_DETAIL, M_FILTERS, M_HELP };
+enum prompt { P_NONE, P_SEARCH, P_FILTER };
+
+/* Time formats the t key cycles through. */
+static const enum kd_time_format time_cycle[] = {
+	KD_TIME_RAW, KD_TIME_CTIME, KD_TIME_ISO, KD_TIME_RAW_DELTA,
+	KD_TIME_RELTIME, KD_TIME_NONE,
+};
+#define NTIMES (sizeof(time_cycle) / sizeof(time_cycle[0]))
+
+struct tui {
+	struct ctl *c;
+	struct kd_pipeline *p;
+	struct kd_store *st;
+	struct kd_view *v;
+	const char *source;
+	int src_fd;
+	bool src_poll;		/* the source's descriptor tells when data comes */
+	bool at_end, paused;
+	uint64_t lost;
+
+	struct kd_output_opts opts;
+	struct kd_format fmt;
+	size_t time_idx;
+	struct kd_escape_buf line;
+	struct kd_record rec, prev;
+
+	enum mode mode;
+	size_t mode_sel, mode_top;
+	struct kd_detail detail;
+	bool color, wrap, location;
+	size_t hscroll;
+
+	enum prompt prompt;
+	enum kd_vfilter_kind pkind;
+	char pbuf[256];
+	size_t plen;
+	char saved[256];	/* the search pattern before / */
+	char msg[256];
+};
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resize_flag = 1;
+}
+
+static void setup_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;	/* no SA_RESTART: poll() returns */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_winch;
+	sigaction(SIGWINCH, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static void set_msg(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void set_msg(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof(t->msg), fmt, ap);
+	va_end(ap);
+}
+
+/* --- intake ----------------------------------------------------------- */
+
+static int to_store(void *data, const struct kd_record *rec, const struct kd_prev *prev)
+{
+	(void)prev;
+	return kd_store_append(data, rec);
+}
+
+static void on_lost(void *data, uint64_t n)
+{
+	((struct tui *)data)->lost += n;
+}
+
+/* Read what is there, a bounded amount.  True when more is waiting. */
+static bool intake(struct tui *t)
+{
+	struct kd_pipeline_hooks hooks = { .lost = on_lost, .data = t };
+	int rc;
+
+	if (t->paused || t->at_end)
+		return false;
+	rc = kd_pipeline_step(t->p, &hooks, INTAKE_STEP);
+	if (rc == 1)
+		return true;
+	if (rc == 0) {
+		t->at_end = true;
+	} else if (rc != -EAGAIN) {
+		t->at_end = true;
+		set_msg(t, _("reading stopped: %s"), strerror(-rc));
+	}
+	return false;
+}
+
+/* --- drawing ---------------------------------------------------------- */
+
+enum { PAIR_RED = 1, PAIR_YELLOW, PAIR_BLUE };
+
+/* journalctl's colours: err and worse red (bold up to crit), warning yellow, notice bold, debug dim. */
+static attr_t level_attr(const struct tui *t, int level, short *pair)
+{
+	*pair = 0;
+	if (!t->color)
+		return A_NORMAL;
+	if (level >= 0 && level <= 3) {
+		*pair = PAIR_RED;
+		return level <= 2 ? A_BOLD : A_NORMAL;
+	}
+	if (level == 4) {
+		*pair = PAIR_YELLOW;
+		return A_NORMAL;
+	}
+	if (level == 5)
+		return A_BOLD;
+	if (level == 7)
+		return A_DIM;
+	return A_NORMAL;
+}
+
+/*
+ * Draw @len bytes from row @y on, columns [@x0, @width), with @base/@pair,
+ * skipping the first @skip columns (or wrapping onto rows up to @ymax).
+ * Byte ranges @hl[2i]..@hl[2i+1] are shown reversed against the rest.
+ * Returns the rows used.
+ */
+static int put_text(int y, int ymax, int x0, int width, const char *s, size_t len,
+		    size_t skip, bool wrap, attr_t base, short pair,
+		    const size_t *hl, size_t nhl)
+{
+	mbstate_t ms;
+	size_t col = 0, i = 0, h = 0;
+	int row = y;
+
+	memset(&ms, 0, sizeof(ms));
+	while (i < len) {
+		wchar_t wc, ws[2] = { 0, 0 };
+		size_t n = mbrtowc(&wc, s + i, len - i, &ms);
+		int w, x, reps;
+		attr_t a = base;
+		cchar_t cc;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&ms, 0, sizeof(ms));
+			wc = L'?';
+			n = 1;
+		}
+		/* A tab (dmesg keeps them) moves to the next multiple of 8. */
+		reps = wc == L'\t' ? 8 - (int)(col % 8) : 1;
+		if (wc == L'\t')
+			wc = L' ';
+		w = wcwidth(wc);
+		if (w < 0) {
+			wc = L'?';
+			w = 1;
+		}
+		while (h < nhl && hl[2 * h + 1] <= i)
+			h++;
+		if (h < nhl && hl[2 * h] <= i)
+			a ^= A_REVERSE;
+		i += n;
+		ws[0] = wc;
+		setcchar(&cc, ws, a, pair, NULL);
+		for (; reps > 0; reps--, col += (size_t)w) {
+			if (wrap) {
+				if ((int)(col % (size_t)(width - x0)) + w > width - x0)
+					col += (size_t)(width - x0) - col % (size_t)(width - x0);
+				x = x0 + (int)(col % (size_t)(width - x0));
+				row = y + (int)(col / (size_t)(width - x0));
+				if (row > ymax)
+					return row - y;
+			} else {
+				if (col < skip)
+					continue;
+				x = x0 + (int)(col - skip);
+				if (x + w > width)
+					return row - y + 1;
+			}
+			mvadd_wch(row, x, &cc);
+		}
+	}
+	return row - y + 1;
+}
+
+/* The formatted line of store record @idx in t->line (first line only). */
+static size_t format_row(struct tui *t, size_t idx, bool *more)
+{
+	struct kd_prev prev = { .usec = 0, .shown_usec = KD_NO_TIME };
+	char *nl;
+
+	t->line.len = 0;
+	if (idx > 0 && kd_store_get(t->st, idx - 1, &t->prev) == 0 &&
+	    t->prev.ts_usec != KD_NO_TIME) {
+		prev.usec = t->prev.ts_usec;
+		prev.shown_usec = t->prev.ts_usec;
+	}
+	if (kd_store_get(t->st, idx, &t->rec) < 0)
+		return 0;
+	if (t->location) {
+		const struct kd_dict_entry *f = kd_record_dict_get(&t->rec, "CODE_FILE");
+		const struct kd_dict_entry *l = kd_record_dict_get(&t->rec, "CODE_LINE");
+		const struct kd_dict_entry *fn = kd_record_dict_get(&t->rec, "CODE_FUNC");
+		size_t start = t->line.len;
+
+		if (f) {
+			const char *base = strrchr(f->value, '/');
+
+			base = base ? base + 1 : f->value;
+			kd_escape_append(&t->line, base, strlen(base), 0, false);
+			if (l) {
+				kd_escape_buf_put(&t->line, ":", 1);
+				kd_escape_append(&t->line, l->value, l->value_len, 0, false);
+			}
+		}
+		if (fn) {
+			kd_escape_buf_put(&t->line, " ", 1);
+			kd_escape_append(&t->line, fn->value, fn->value_len, 0, false);
+			kd_escape_buf_put(&t->line, "()", 2);
+		}
+		/* A column of its own: 32 bytes, cut or padded. */
+		if (t->line.len - start > 31)
+			t->line.len = start + 31;
+		while (t->line.len - start < 32)
+			kd_escape_buf_put(&t->line, " ", 1);
+	}
+	kd_format_text(&t->fmt, &t->rec, &prev, &t->line, NULL);
+	nl = memchr(t->line.data, '\n', t->line.len);
+	*more = nl && nl + 1 < t->line.data + t->line.len;
+	return nl ? (size_t)(nl - t->line.data) : t->line.len;
+}
+
+/* Search matches in the row's bytes, as pairs of offsets. */
+static size_t highlights(struct tui *t, size_t len, size_t *hl, size_t max)
+{
+	const regex_t *re = kd_view_search_regex(t->v);
+	size_t n = 0, from = 0, so, eo;
+
+	while (re && n < max && kd_regex_find(re, t->line.data, len, from, &so, &eo)) {
+		hl[2 * n] = so;
+		hl[2 * n + 1] = eo;
+		n++;
+		from = eo > so ? eo : eo + 1;
+	}
+	return n;
+}
+
+static void draw_scrollbar(struct tui *t, int rows)
+{
+	uint8_t marks[512];
+	size_t n = (size_t)rows < sizeof(marks) ? (size_t)rows : sizeof(marks);
+	size_t cell = kd_view_marks(t->v, marks, n);
+
+	for (size_t i = 0; i < n; i++) {
+		chtype ch = '|';
+
+		if (marks[i] <= 3)
+			ch = 'E' | (t->color ? COLOR_PAIR(PAIR_RED) | A_BOLD : 0);
+		else if (marks[i] == 4)
+			ch = 'W' | (t->color ? COLOR_PAIR(PAIR_YELLOW) | A_BOLD : 0);
+		if (i == cell)
+			ch = (ch == '|' ? '#' : ch) | A_REVERSE;
+		mvaddch((int)i, COLS - 1, ch);
+	}
+}
+
+static void draw_list(struct tui *t, int rows)
+{
+	size_t idx[512], n, sel = kd_view_selected(t->v), hl[32];
+
+	n = kd_view_rows(t->v, idx, (size_t)rows < 512 ? (size_t)rows : 512);
+	for (int y = 0, i = 0; y < rows && (size_t)i < n; i++) {
+		bool more = false;
+		size_t len = format_row(t, idx[i], &more), nhl;
+		short pair;
+		attr_t a = level_attr(t, t->rec.level, &pair);
+
+		if (more) {
+			/* Later lines of a multi-line message: in the detail pane. */
+			t->line.len = len;
+			kd_escape_buf_put(&t->line, " ...", 4);
+			len += 4;
+		}
+		if (idx[i] == sel) {
+			a |= A_REVERSE;
+			attrset(A_REVERSE);
+			mvhline(y, 0, ' ', COLS - 1);
+			attrset(A_NORMAL);
+		}
+		nhl = highlights(t, len, hl, 16);
+		y += put_text(y, rows - 1, 0, COLS - 1, t->line.data, len, t->hscroll,
+			      t->wrap, a, pair, hl, nhl);
+	}
+	if (n == 0) {
+		size_t pos, shown;
+		bool complete;
+
+		kd_view_position(t->v, &pos, &shown, &complete);
+		mvaddstr(rows / 2, 2, complete ? _("No records to show.") :
+			 _("Filtering..."));
+	}
+	draw_scrollbar(t, rows);
+}
+
+static void draw_status(struct tui *t)
+{
+	char left[512], flags[256] = "";
+	size_t pos, shown, total = kd_store_count(t->st);
+	const struct kd_vfilter *f = kd_view_filter(t->v);
+	bool complete;
+	int n;
+
+	kd_view_position(t->v, &pos, &shown, &complete);
+	if (t->prompt != P_NONE) {
+		n = snprintf(left, sizeof(left), "%s%.*s",
+			     t->prompt == P_SEARCH ? "/" : _(kd_vfilter_kind_name(t->pkind)),
+			     (int)t->plen, t->pbuf);
+		if (t->prompt == P_FILTER)
+			n = snprintf(left, sizeof(left), "%s: %.*s",
+				     _(kd_vfilter_kind_name(t->pkind)), (int)t->plen, t->pbuf);
+	} else {
+		/* TRANSLATORS: source, selected record, records shown, records read. */
+		n = snprintf(left, sizeof(left), _("%s  %zu/%zu%s of %zu"), t->source,
+			     pos == KD_VIEW_NONE ? 0 : pos + 1, shown, complete ? "" : "+", total);
+		if (t->lost)
+			n += snprintf(left + n, sizeof(left) - (size_t)n, _("  %" PRIu64 " lost"), t->lost);
+		snprintf(flags, sizeof(flags), "%s%s%s%s",
+			 t->paused ? _("  paused") : "",
+			 kd_view_following(t->v) ? _("  following") : "",
+			 f->max_level < 7 ? "  " : "",
+			 f->max_level < 7 ? kd_priority_level_name(f->max_level) : "");
+		n += snprintf(left + n, sizeof(left) - (size_t)n, "%s", flags);
+		for (size_t i = 0; i < f->n && n < (int)sizeof(left) - 1; i++)
+			if (f->items[i].enabled)
+				n += snprintf(left + n, sizeof(left) - (size_t)n, "  %s=%s",
+					      _(kd_vfilter_kind_name(f->items[i].kind)),
+					      f->items[i].pattern);
+		if (t->msg[0] && n < (int)sizeof(left) - 1)
+			n += snprintf(left + n, sizeof(left) - (size_t)n, "  -- %s", t->msg);
+	}
+	if (n < 0)
+		return;
+	attrset(A_REVERSE);
+	mvhline(LINES - 1, 0, ' ', COLS);
+	put_text(LINES - 1, LINES - 1, 0, COLS, left, strnlen(left, sizeof(left)), 0,
+		 false, A_REVERSE, 0, NULL, 0);
+	attrset(A_NORMAL);
+	if (t->prompt != P_NONE) {
+		curs_set(1);
+		move(LINES - 1, (int)strnlen(left, sizeof(left)) < COLS ?
+		     (int)strnlen(left, sizeof(left)) : COLS - 1);
+	} else {
+		curs_set(0);
+	}
+}
+
+/* How many bytes of @s (@len) fit in @cols columns. */
+static size_t fit_bytes(const char *s, size_t len, size_t cols)
+{
+	mbstate_t ms;
+	size_t i = 0, col = 0;
+
+	memset(&ms, 0, sizeof(ms));
+	while (i < len) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s + i, len - i, &ms);
+		int w;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&ms, 0, sizeof(ms));
+			n = 1;
+			wc = L'?';
+		}
+		w = wc == L'\t' ? 8 - (int)(col % 8) : wcwidth(wc) < 0 ? 1 : wcwidth(wc);
+		if (col + (size_t)w > cols)
+			break;
+		col += (size_t)w;
+		i += n;
+	}
+	return i;
+}
+
+/* A page of lines for the detail, filter and help screens. */
+static void draw_lines(struct tui *t, const char *title, char **lines, size_t n, int rows)
+{
+	attrset(A_BOLD);
+	put_text(0, 0, 0, COLS, title, strlen(title), 0, false, A_BOLD, 0, NULL, 0);
+	attrset(A_NORMAL);
+	if (t->mode_top + (size_t)rows - 1 > n)
+		t->mode_top = n > (size_t)rows - 1 ? n - (size_t)rows + 1 : 0;
+	/* Long values wrap, continuing under the value column. */
+	for (size_t i = t->mode_top, y = 1; (int)y < rows && i < n; i++) {
+		size_t len = strlen(lines[i]), first = fit_bytes(lines[i], len, (size_t)COLS);
+		attr_t a = t->mode == M_FILTERS && i == t->mode_sel ? A_REVERSE : A_NORMAL;
+		int indent = t->mode == M_DETAIL && COLS > 40 ? 18 : 0;
+
+		put_text((int)y, (int)y, 0, COLS, lines[i], first, 0, false, a, 0, NULL, 0);
+		y++;
+		if (first < len && (int)y < rows)
+			y += (size_t)put_text((int)y, rows - 1, indent, COLS, lines[i] + first,
+					      len - first, 0, true, a, 0, NULL, 0);
+	}
+}
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	return s;
+}
+
+/* The lines of the detail, filter or help screen; NULL entries are skipped. */
+static size_t screen_lines(struct tui *t, char **lines, size_t max)
+{
+	const struct kd_vfilter *f = kd_view_filter(t->v);
+	static const char *const fac[] = { N_("all"), N_("kernel only"), N_("user space only") };
+	const struct kd_key_binding *b;
+	size_t n = 0, nb;
+
+	switch (t->mode) {
+	case M_DETAIL:
+		for (size_t i = 0; i < t->detail.n && n < max; i++) {
+			const struct kd_detail_line *l = &t->detail.v[i];
+
+			if (l->note)
+				lines[n++] = xasprintf("%18s(%s)", "", _(l->label));
+			else
+				lines[n++] = xasprintf("%-16s  %s", !l->label ? "" :
+						       l->label_is_key ? l->label : _(l->label), l->value);
+		}
+		break;
+	case M_FILTERS:
+		lines[n++] = xasprintf("   %-16s %s", _("levels shown"),
+				       kd_priority_level_name(f->max_level));
+		lines[n++] = xasprintf("   %-16s %s", _("records"), _(fac[f->facility]));
+		for (size_t i = 0; i < f->n && n < max; i++)
+			lines[n++] = xasprintf("[%c] %-16s %s", f->items[i].enabled ? 'x' : ' ',
+					       _(kd_vfilter_kind_name(f->items[i].kind)),
+					       f->items[i].pattern);
+		break;
+	case M_HELP:
+		b = kd_key_bindings(&nb);
+		for (size_t i = 0; i < nb && n < max; i++)
+			if (b[i].keyname)
+				lines[n++] = xasprintf("  %-12s %s", b[i].keyname, _(b[i].help));
+		break;
+	case M_LIST:
+		break;
+	}
+	return n;
+}
+
+static void draw(struct tui *t)
+{
+	int rows = LINES - 1;
+	char *lines[128 + KD_VFILTER_MAX];
+	size_t n;
+
+	erase();
+	if (rows < 1 || COLS < 8) {
+		refresh();
+		return;
+	}
+	if (t->mode == M_LIST) {
+		kd_view_set_height(t->v, (size_t)rows);
+		draw_list(t, rows);
+	} else {
+		n = screen_lines(t, lines, sizeof(lines) / sizeof(lines[0]));
+		draw_lines(t, t->mode == M_DETAIL ?
+			   _("Record details  (Up/Down: scroll, Enter/Esc/q: back)") :
+			   t->mode == M_FILTERS ?
+			   _("Filters  (Up/Down: choose, Space: on/off, -/+: levels, d: remove, Esc/q: back)") :
+			   _("Keys  (Esc/q: back)"), lines, n, rows);
+		for (size_t i = 0; i < n; i++)
+			free(lines[i]);
+	}
+	draw_status(t);
+	refresh();
+}
+
+/* --- actions ---------------------------------------------------------- */
+
+static int setup_format(struct tui *t)
+{
+	t->opts.ntime = 1;
+	t->opts.time[0] = time_cycle[t->time_idx];
+	kd_format_release(&t->fmt);
+	return kd_format_init(&t->fmt, &t->opts, kd_output_caller_width(&t->opts));
+}
+
+static void refilter(struct tui *t)
+{
+	kd_view_refilter(t->v);
+}
+
+/* Show one level more (@dir > 0) or fewer. */
+static void change_level(struct tui *t, int dir)
+{
+	struct kd_vfilter *f = kd_view_filter(t->v);
+
+	if ((dir > 0 && f->max_level == 7) || (dir < 0 && f->max_level == 0))
+		return;
+	f->max_level += dir > 0 ? 1 : -1;
+	refilter(t);
+}
+
+static void open_details(struct tui *t)
+{
+	size_t idx = kd_view_selected(t->v);
+	struct kd_detail_ctx ctx = {
+		.prev_usec = KD_NO_TIME,
+		.boot_usec = t->opts.boot_usec,
+	};
+
+	if (idx == KD_VIEW_NONE)
+		return;
+	if (idx > 0 && kd_store_get(t->st, idx - 1, &t->prev) == 0)
+		ctx.prev_usec = t->prev.ts_usec;
+	if (kd_store_get(t->st, idx, &t->rec) < 0 ||
+	    kd_detail_build(&t->detail, &t->rec, &ctx) < 0) {
+		set_msg(t, "%s", strerror(ENOMEM));
+		return;
+	}
+	t->mode = M_DETAIL;
+	t->mode_top = 0;
+}
+
+static void start_prompt(struct tui *t, enum prompt p, enum kd_vfilter_kind kind)
+{
+	const void *re = kd_view_search_regex(t->v);
+
+	t->prompt = p;
+	t->pkind = kind;
+	t->plen = 0;
+	if (p == P_SEARCH && !re)
+		t->saved[0] = '\0';
+}
+
+/* The prompt's text changed: a search highlights as it is typed. */
+static void prompt_changed(struct tui *t)
+{
+	t->pbuf[t->plen] = '\0';
+	if (t->prompt == P_SEARCH && kd_view_search_set(t->v, t->pbuf) < 0)
+		set_msg(t, "%s", _("incomplete regular expression"));
+	else
+		t->msg[0] = '\0';
+}
+
+static void finish_prompt(struct tui *t, bool accept)
+{
+	int rc;
+
+	t->pbuf[t->plen] = '\0';
+	if (t->prompt == P_SEARCH) {
+		if (!accept) {
+			kd_view_search_set(t->v, t->saved);
+		} else if (kd_view_search_set(t->v, t->pbuf) < 0) {
+			set_msg(t, _("not a valid regular expression: %s"), t->pbuf);
+			kd_view_search_set(t->v, t->saved);
+		} else {
+			snprintf(t->saved, sizeof(t->saved), "%s", t->pbuf);
+			kd_view_search(t->v, 1, true);
+		}
+	} else if (accept && t->plen) {
+		rc = kd_vfilter_add(kd_view_filter(t->v), t->pkind, t->pbuf);
+		if (rc == -EINVAL)
+			set_msg(t, _("not a valid regular expression: %s"), t->pbuf);
+		else if (rc == -ENOSPC)
+			set_msg(t, "%s", _("too many filters (remove one in the filter panel)"));
+		else if (rc == 0)
+			refilter(t);
+	}
+	t->prompt = P_NONE;
+}
+
+static void prompt_key(struct tui *t, int key)
+{
+	char mb[MB_LEN_MAX];
+	mbstate_t ms;
+	size_t n;
+
+	if (key == KD_KEY_ENTER || key == KD_KEY_ESC) {
+		finish_prompt(t, key == KD_KEY_ENTER);
+		return;
+	}
+	if (key == KD_KEY_BACKSPACE) {
+		/* Drop the last character, however many bytes it took. */
+		size_t i = 0, last = 0;
+
+		memset(&ms, 0, sizeof(ms));
+		while (i < t->plen) {
+			n = mbrlen(t->pbuf + i, t->plen - i, &ms);
+			if (n == 0 || n > t->plen - i)
+				n = 1;
+			last = i;
+			i += n;
+		}
+		t->plen = last;
+		prompt_changed(t);
+		return;
+	}
+	if (key >= KD_KEY_UP || !iswprint((wint_t)key))
+		return;
+	memset(&ms, 0, sizeof(ms));
+	n = wcrtomb(mb, (wchar_t)key, &ms);
+	if (n == (size_t)-1 || t->plen + n >= sizeof(t->pbuf))
+		return;
+	memcpy(t->pbuf + t->plen, mb, n);
+	t->plen += n;
+	prompt_changed(t);
+}
+
+static void jump(struct tui *t, int level, int dir)
+{
+	if (kd_view_jump_level(t->v, level, dir) < 0)
+		set_msg(t, "%s", level <= 3 ? _("no further error") : _("no further warning"));
+}
+
+/* Keys of the filter, detail and help screens.  False: not handled here. */
+static bool screen_key(struct tui *t, int key)
+{
+	struct kd_vfilter *f = kd_view_filter(t->v);
+	size_t n = t->mode == M_FILTERS ? 2 + f->n : 0;
+
+	if (key == KD_KEY_ESC || key == 'q' || (key == KD_KEY_ENTER && t->mode == M_DETAIL) ||
+	    (key == 'f' && t->mode == M_FILTERS) || (key == '?' && t->mode == M_HELP)) {
+		t->mode = M_LIST;
+		return true;
+	}
+	if (key == KD_KEY_UP || key == 'k') {
+		if (t->mode == M_FILTERS && t->mode_sel > 0)
+			t->mode_sel--;
+		else if (t->mode != M_FILTERS && t->mode_top > 0)
+			t->mode_top--;
+	} else if (key == KD_KEY_DOWN || key == 'j') {
+		if (t->mode == M_FILTERS && t->mode_sel + 1 < n)
+			t->mode_sel++;
+		else if (t->mode != M_FILTERS)
+			t->mode_top++;
+	} else if (t->mode != M_FILTERS) {
+		return true;
+	} else if (key == '-' || key == '+') {
+		change_level(t, key == '+' ? 1 : -1);
+	} else if (key == ' ' && t->mode_sel == 0) {
+		f->max_level = f->max_level == 7 ? 4 : f->max_level == 4 ? 3 : 7;
+		refilter(t);
+	} else if (key == ' ' && t->mode_sel == 1) {
+		f->facility = (f->facility + 1) % 3;
+		refilter(t);
+	} else if (key == ' ' && t->mode_sel >= 2) {
+		f->items[t->mode_sel - 2].enabled = !f->items[t->mode_sel - 2].enabled;
+		refilter(t);
+	} else if (key == 'd' && t->mode_sel >= 2) {
+		kd_vfilter_remove(f, t->mode_sel - 2);
+		if (t->mode_sel >= 2 + f->n)
+			t->mode_sel--;
+		refilter(t);
+	}
+	return true;
+}
+
+static void list_key(struct tui *t, int key)
+{
+	enum kd_action a = kd_key_action(key);
+
+	t->msg[0] = '\0';
+	switch (a) {
+	case KD_ACT_NONE:
+		break;
+	case KD_ACT_QUIT:
+		stop_flag = 1;
+		break;
+	case KD_ACT_UP:
+	case KD_ACT_DOWN:
+		kd_view_move(t->v, a == KD_ACT_UP ? -1 : 1);
+		break;
+	case KD_ACT_PAGE_UP:
+	case KD_ACT_PAGE_DOWN:
+		kd_view_page(t->v, a == KD_ACT_PAGE_UP ? -1 : 1);
+		break;
+	case KD_ACT_HOME:
+		kd_view_home(t->v);
+		break;
+	case KD_ACT_END:
+		kd_view_end(t->v);
+		break;
+	case KD_ACT_LEFT:
+		t->hscroll = t->hscroll > 8 ? t->hscroll - 8 : 0;
+		break;
+	case KD_ACT_RIGHT:
+		if (!t->wrap)
+			t->hscroll += 8;
+		break;
+	case KD_ACT_WRAP:
+		t->wrap = !t->wrap;
+		t->hscroll = 0;
+		break;
+	case KD_ACT_SEARCH:
+		start_prompt(t, P_SEARCH, KD_VF_TEXT_IN);
+		break;
+	case KD_ACT_SEARCH_NEXT:
+	case KD_ACT_SEARCH_PREV:
+		if (!kd_view_search_regex(t->v))
+			set_msg(t, "%s", _("no search pattern (type / first)"));
+		kd_view_search(t->v, a == KD_ACT_SEARCH_NEXT ? 1 : -1, false);
+		break;
+	case KD_ACT_ERROR_NEXT:
+	case KD_ACT_ERROR_PREV:
+		jump(t, 3, a == KD_ACT_ERROR_NEXT ? 1 : -1);
+		break;
+	case KD_ACT_WARNING_NEXT:
+	case KD_ACT_WARNING_PREV:
+		jump(t, 4, a == KD_ACT_WARNING_NEXT ? 1 : -1);
+		break;
+	case KD_ACT_PAUSE:
+		t->paused = !t->paused;
+		break;
+	case KD_ACT_DETAILS:
+		open_details(t);
+		break;
+	case KD_ACT_FILTERS:
+		t->mode = M_FILTERS;
+		t->mode_sel = t->mode_top = 0;
+		break;
+	case KD_ACT_LEVEL_FEWER:
+	case KD_ACT_LEVEL_MORE:
+		change_level(t, a == KD_ACT_LEVEL_MORE ? 1 : -1);
+		break;
+	case KD_ACT_FILTER_TEXT:
+	case KD_ACT_FILTER_NOT_TEXT:
+	case KD_ACT_FILTER_FILE:
+	case KD_ACT_FILTER_FUNC:
+	case KD_ACT_FILTER_MODULE:
+	case KD_ACT_FILTER_SUBSYSTEM:
+		start_prompt(t, P_FILTER, (enum kd_vfilter_kind)(KD_VF_TEXT_IN +
+								 (a - KD_ACT_FILTER_TEXT)));
+		break;
+	case KD_ACT_TIME_FORMAT:
+		t->time_idx = (t->time_idx + 1) % NTIMES;
+		if (setup_format(t) < 0)
+			set_msg(t, "%s", strerror(ENOMEM));
+		break;
+	case KD_ACT_TRANSLATE:
+		set_msg(t, "%s", _("no translation of kernel messages in this build"));
+		break;
+	case KD_ACT_LOCATION:
+		t->location = !t->location;
+		break;
+	case KD_ACT_COLOR:
+		t->color = !t->color && has_colors();
+		break;
+	case KD_ACT_HELP:
+		t->mode = M_HELP;
+		t->mode_top = 0;
+		break;
+	case KD_ACT_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	}
+}
+
+/* curses key codes to lib/view-keys.h's. */
+static int map_key(int rc, wint_t wc)
+{
+	if (rc == KEY_CODE_YES) {
+		switch (wc) {
+		case KEY_UP: return KD_KEY_UP;
+		case KEY_DOWN: return KD_KEY_DOWN;
+		case KEY_LEFT: return KD_KEY_LEFT;
+		case KEY_RIGHT: return KD_KEY_RIGHT;
+		case KEY_PPAGE: return KD_KEY_PGUP;
+		case KEY_NPAGE: return KD_KEY_PGDN;
+		case KEY_HOME: return KD_KEY_HOME;
+		case KEY_END: return KD_KEY_END;
+		case KEY_ENTER: return KD_KEY_ENTER;
+		case KEY_BACKSPACE: return KD_KEY_BACKSPACE;
+		}
+		return -1;
+	}
+	switch (wc) {
+	case '\n':
+	case '\r':
+		return KD_KEY_ENTER;
+	case 27:
+		return KD_KEY_ESC;
+	case 127:
+	case 8:
+		return KD_KEY_BACKSPACE;
+	}
+	return (int)wc;
+}
+
+static void handle_keys(struct tui *t)
+{
+	wint_t wc;
+	int rc, key;
+
+	while ((rc = get_wch(&wc)) != ERR) {
+		key = map_key(rc, wc);
+		if (key < 0)
+			continue;
+		if (t->prompt != P_NONE)
+			prompt_key(t, key);
+		else if (t->mode != M_LIST)
+			screen_key(t, key);
+		else
+			list_key(t, key);
+	}
+}
+
+/* --- set-up and the loop ---------------------------------------------- */
+
+static void resize(void)
+{
+	struct winsize ws;
+
+	resize_flag = 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+		resize_term(ws.ws_row, ws.ws_col);
+	clearok(curscr, TRUE);
+}
+
+static void open_intake(struct tui *t)
+{
+	struct ctl *c = t->c;
+	struct kd_sink sink = { .needs = KD_NEED_DICT | KD_NEED_OWN_TEXT,
+				.write = to_store, .data = t->st };
+	struct stat sb;
+	int rc;
+
+	/* The viewer follows whatever it reads: the device, a file, a pipe. */
+	if (c->kind == KD_SOURCE_KMSG)
+		c->src_flags |= KD_SOURCE_FOLLOW;
+	else if (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE)
+		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
+	c->src_flags &= ~KD_SOURCE_CLEAR;
+	rc = kd_pipeline_new(&t->p);
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot set up the output"));
+	}
+	kd_pipeline_need(t->p, sink.needs);
+	kdmesg_open_source(c, t->p);
+	if (kd_pipeline_add_sink(t->p, &sink) < 0)
+		errx(EXIT_FAILURE, _("cannot set up the output"));
+	t->source = c->path ? c->path : c->kind == KD_SOURCE_SYSLOG ? "syslog(2)" : "/dev/kmsg";
+	t->src_fd = kd_pipeline_fd(t->p);
+	if (t->src_fd >= 0 && c->kind == KD_SOURCE_KMSG) {
+		int fl = fcntl(t->src_fd, F_GETFL);
+
+		/* The device was opened blocking for follow; the loop polls it. */
+		if (fl >= 0)
+			fcntl(t->src_fd, F_SETFL, fl | O_NONBLOCK);
+	}
+	/* A regular file is always "readable": it is read again on a timer. */
+	t->src_poll = t->src_fd >= 0 && fstat(t->src_fd, &sb) == 0 && !S_ISREG(sb.st_mode);
+}
+
+/*
+ * The terminal: curses on standard output, keys from standard input when
+ * it is the terminal and not the log, else from /dev/tty.
+ */
+static SCREEN *open_screen(const struct ctl *c, FILE **in)
+{
+	bool log_on_stdin = c->path && strcmp(c->path, "-") == 0;
+	SCREEN *scr;
+
+	*in = stdin;
+	if (log_on_stdin || !isatty(STDIN_FILENO)) {
+		*in = fopen("/dev/tty", "re");
+		if (!*in)
+			err(EXIT_FAILURE, _("cannot open %s"), "/dev/tty");
+	}
+	scr = newterm(NULL, stdout, *in);
+	if (!scr)
+		errx(EXIT_FAILURE, _("cannot use the terminal (TERM=%s)"),
+		     getenv("TERM") ? getenv("TERM") : "");
+	return scr;
+}
+
+static void init_colors(struct tui *t)
+{
+	const char *no = getenv("NO_COLOR");
+
+	t->color = has_colors() && t->c->colormode != KD_COLORMODE_NEVER &&
+		   !(no && *no && t->c->colormode != KD_COLORMODE_ALWAYS);
+	if (!has_colors())
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(PAIR_RED, COLOR_RED, -1);
+	init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
+	init_pair(PAIR_BLUE, COLOR_BLUE, -1);
+}
+
+/* Poll the terminal and the source; wait at most @ms (-1: until one). */
+static void wait_input(struct tui *t, int tty_fd, int ms)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = tty_fd, .events = POLLIN },
+		{ .fd = t->src_fd, .events = POLLIN },
+	};
+	nfds_t n = t->src_poll && !t->paused && !t->at_end ? 2 : 1;
+
+	if (poll(pfd, n, ms) > 0 && n == 2 && (pfd[1].revents & (POLLHUP | POLLERR)) &&
+	    !(pfd[1].revents & POLLIN))
+		t->src_poll = false;	/* a pipe without writer: retry on a timer */
+}
+
+int kdmesg_tui(struct ctl *c)
+{
+	struct tui t = { .c = c, .src_fd = -1 };
+	FILE *in;
+	SCREEN *scr;
+	int rc;
+
+	if (!isatty(STDOUT_FILENO))
+		errx(EXIT_FAILURE, _("--tui needs a terminal on standard output"));
+	if (kd_store_new(&t.st) < 0 || kd_view_new(&t.v, t.st) < 0)
+		errx(EXIT_FAILURE, "%s", strerror(ENOMEM));
+	open_intake(&t);
+
+	t.opts = c->out;
+	t.opts.mode = KD_OUTPUT_TEXT;
+	t.opts.color = t.opts.follow = t.opts.batch = t.opts.raw = false;
+	t.opts.source_syslog = c->kind != KD_SOURCE_KMSG && c->kind != KD_SOURCE_KMSG_FILE;
+	if (!t.opts.boot_usec && kd_boottime_get(&t.opts.boot_usec) < 0)
+		t.opts.boot_usec = 0;
+	for (size_t i = 0; i < NTIMES; i++)
+		if (c->out.ntime && time_cycle[i] == c->out.time[0])
+			t.time_idx = i;
+	t.line.cap = 4096;
+	t.line.data = malloc(t.line.cap);
+	kd_record_init(&t.rec);
+	kd_record_init(&t.prev);
+	if (!t.line.data || setup_format(&t) < 0)
+		errx(EXIT_FAILURE, "%s", strerror(ENOMEM));
+
+	setup_signals();
+	scr = open_screen(c, &in);
+	set_term(scr);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	init_colors(&t);
+
+	while (!stop_flag) {
+		bool busy;
+
+		if (resize_flag)
+			resize();
+		busy = intake(&t);
+		busy |= kd_view_work(t.v, WORK_STEP);
+		rc = kd_view_search_result(t.v);
+		if (rc == -ENOENT)
+			set_msg(&t, "%s", _("pattern not found"));
+		draw(&t);
+		wait_input(&t, fileno(in), busy ? 0 :
+			   !t.src_poll && !t.at_end && !t.paused ? RETRY_MS : -1);
+		handle_keys(&t);
+	}
+
+	endwin();
+	delscreen(scr);
+	if (in != stdin)
+		fclose(in);
+	kdmesg_report_stats(kd_pipeline_stats(t.p), 0);
+	kd_pipeline_free(t.p);
+	kd_view_free(t.v);
+	kd_store_free(t.st);
+	kd_detail_release(&t.detail);
+	kd_format_release(&t.fmt);
+	kd_record_free(&t.rec);
+	kd_record_free(&t.prev);
+	free(t.line.data);
+	return EXIT_SUCCESS;
+}
