@@ -125,6 +125,52 @@ static void report_lost(uint64_t n)
 		       n), n);
 }
 
+/*
+ * Lost records are reported at most once a second: a -w run behind a
+ * burst hears of an overrun per read (1,774 lines for one burst).  What
+ * comes in between waits for the next record or loss a second later, or
+ * for the end, which also gives the total when there was more than one
+ * line.
+ */
+static struct {
+	uint64_t pending, total;
+	unsigned int lines;
+	struct timespec last;
+} lost_lines;
+
+static void flush_lost(bool force)
+{
+	struct timespec now;
+
+	if (!lost_lines.pending)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!force && lost_lines.lines &&
+	    (now.tv_sec - lost_lines.last.tv_sec) * 1000000000L +
+	    (now.tv_nsec - lost_lines.last.tv_nsec) < 1000000000L)
+		return;
+	report_lost(lost_lines.pending);
+	lost_lines.pending = 0;
+	lost_lines.lines++;
+	lost_lines.last = now;
+}
+
+static void add_lost(uint64_t n)
+{
+	lost_lines.pending += n;
+	lost_lines.total += n;
+	flush_lost(false);
+}
+
+static void finish_lost(void)
+{
+	flush_lost(true);
+	if (lost_lines.lines > 1)
+		warnx(ngettext("%" PRIu64 " record lost in all",
+			       "%" PRIu64 " records lost in all",
+			       lost_lines.total), lost_lines.total);
+}
+
 void kdmesg_report_stats(const struct kd_source_stats *st, uint64_t lost_reported)
 {
 	if (st->malformed)
@@ -136,7 +182,8 @@ void kdmesg_report_stats(const struct kd_source_stats *st, uint64_t lost_reporte
 			       "%" PRIu64 " records were truncated",
 			       st->truncated), st->truncated);
 	if (st->lost > lost_reported)
-		report_lost(st->lost - lost_reported);
+		add_lost(st->lost - lost_reported);
+	finish_lost();
 }
 
 /*
@@ -231,7 +278,16 @@ static void on_caught_up(void *data)
 static void on_lost(void *data, uint64_t n)
 {
 	(void)data;
-	report_lost(n);
+	add_lost(n);
+}
+
+/* The writer's sink, giving a waiting lost-records line its turn. */
+static int write_record(void *data, const struct kd_record *rec,
+			const struct kd_prev *prev)
+{
+	if (lost_lines.pending)
+		flush_lost(false);
+	return kd_writer_sink_write(data, rec, prev);
 }
 
 /* Returns the exit status. */
@@ -295,7 +351,7 @@ static int print_records(struct ctl *c)
 		rc = kd_writer_new(&w, &c->out, stdout);
 		sink = (struct kd_sink){
 			.needs = kd_output_needs(&c->out),
-			.write = kd_writer_sink_write,
+			.write = write_record,
 			.data = w,
 		};
 	}
