@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "csource.h"
+#include "cstring.h"
 
 #define FMT_MAX		4096
 #define MACROS_MAX	128
@@ -236,37 +237,11 @@ static bool put_literal(const struct token *t, char *out, size_t *at)
 		int c = (unsigned char)*p++;
 
 		if (c == '\\' && p < e) {
-			c = (unsigned char)*p++;
-			switch (c) {
-			case 'n': c = '\n'; break;
-			case 't': c = '\t'; break;
-			case 'r': c = '\r'; break;
-			case 'a': c = '\a'; break;
-			case 'b': c = '\b'; break;
-			case 'f': c = '\f'; break;
-			case 'v': c = '\v'; break;
-			case 'e': c = 033; break;
-			case '\n': continue;
-			case 'x': {
-				int v = 0;
-
-				while (p < e && isxdigit((unsigned char)*p)) {
-					v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' :
-						      (tolower((unsigned char)*p) - 'a' + 10));
-					p++;
-				}
-				c = v & 0xff;
-				break;
+			if (*p == '\n') {
+				p++;	/* a backslash-newline inside the literal */
+				continue;
 			}
-			default:
-				if (c >= '0' && c <= '7') {
-					int v = c - '0';
-
-					for (int k = 0; k < 2 && p < e && *p >= '0' && *p <= '7'; k++)
-						v = v * 8 + (*p++ - '0');
-					c = v & 0xff;
-				}
-			}
+			c = kd_cstring_escape(&p, e);
 		}
 		if (*at >= FMT_MAX)
 			return false;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cstring.h"
 #include "pofile.h"
 
 /* A growing byte buffer. */
@@ -44,31 +45,8 @@ static int append_quoted(struct buf *b, const char *p, const char *e)
 		if (c == '\\') {
 			if (++p >= e)
 				return -EINVAL;
-			switch (*p) {
-			case 'n': c = '\n'; break;
-			case 't': c = '\t'; break;
-			case 'r': c = '\r'; break;
-			case 'a': c = '\a'; break;
-			case 'b': c = '\b'; break;
-			case 'f': c = '\f'; break;
-			case 'v': c = '\v'; break;
-			case 'x':
-				c = 0;
-				while (p + 1 < e && strchr("0123456789abcdefABCDEF", p[1]) && p[1]) {
-					p++;
-					c = c * 16 + (*p <= '9' ? *p - '0' : (*p | 0x20) - 'a' + 10);
-				}
-				c &= 0xff;
-				break;
-			default:
-				if (*p >= '0' && *p <= '7') {
-					c = *p - '0';
-					for (int k = 0; k < 2 && p + 1 < e && p[1] >= '0' && p[1] <= '7'; k++)
-						c = c * 8 + (*++p - '0');
-				} else {
-					c = (unsigned char)*p;	/* \" \\ and the rest */
-				}
-			}
+			c = kd_cstring_escape(&p, e);
+			p--;	/* the loop steps past the escape's last byte */
 		}
 		if (buf_put(b, (char)c) < 0)
 			return -ENOMEM;

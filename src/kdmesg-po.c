@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "csource.h"
+#include "cstring.h"
 #include "kfmt.h"
 #include "nls.h"
 #include "pofile.h"
@@ -197,27 +198,15 @@ static void scan_file(const char *path)
 /* Undo the \xhh (site table) and \n \t \" \\ \ooo (printk index) escapes. */
 static size_t unescape(char *s, size_t n)
 {
+	const char *p = s, *end = s + n;
 	size_t o = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		unsigned int v = 0;
-		int k;
-
-		if (s[i] != '\\' || i + 1 >= n) {
-			s[o++] = s[i];
-			continue;
-		}
-		i++;
-		if (s[i] == 'x' && i + 2 < n + 0 && sscanf(s + i + 1, "%2x", &v) == 1) {
-			s[o++] = (char)v;
-			i += 2;
-		} else if (s[i] >= '0' && s[i] <= '7') {
-			for (k = 0; k < 3 && i < n && s[i] >= '0' && s[i] <= '7'; k++, i++)
-				v = v * 8 + (unsigned int)(s[i] - '0');
-			s[o++] = (char)v;
-			i--;
+	while (p < end) {
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			s[o++] = (char)kd_cstring_escape(&p, end);
 		} else {
-			s[o++] = s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : s[i];
+			s[o++] = *p++;
 		}
 	}
 	return o;
