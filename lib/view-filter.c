@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * view-filter.c - the viewer's live filters (see view-filter.h): regex
- * matching on text through regexec(3) with REG_STARTEND (record text is
- * not NUL-terminated and may hold NUL bytes), globs on fields through
- * fnmatch(3).
+ * view-filter.c - the viewer's live filters (see view-filter.h), made of
+ * the command line's field tests (lib/match.h), each one switchable; and
+ * the search's regular expressions, matched with REG_STARTEND as record
+ * text is not NUL-terminated and may hold NUL bytes.
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,29 +35,29 @@ void kd_vfilter_init(struct kd_vfilter *f)
 	f->max_level = 7;
 }
 
-static void item_free(struct kd_vfilter_item *it)
-{
-	if (it->kind == KD_VF_TEXT_IN || it->kind == KD_VF_TEXT_OUT)
-		regfree(&it->re);
-	free(it->pattern);
-}
-
 void kd_vfilter_free(struct kd_vfilter *f)
 {
-	for (size_t i = 0; i < f->n; i++)
-		item_free(&f->items[i]);
+	for (size_t i = 0; i < f->n; i++) {
+		kd_match_free(f->items[i].match);
+		free(f->items[i].pattern);
+	}
 	kd_vfilter_init(f);
+}
+
+/* journalctl's "smart case": a pattern without upper case ignores case. */
+static bool smart_icase(const char *pattern)
+{
+	for (const char *p = pattern; *p; p++)
+		if (isupper((unsigned char)*p))
+			return false;
+	return true;
 }
 
 int kd_regex_compile(regex_t *re, const char *pattern, bool nosub)
 {
 	int flags = REG_EXTENDED | (nosub ? REG_NOSUB : 0);
-	bool upper = false;
 
-	for (const char *p = pattern; *p; p++)
-		if (isupper((unsigned char)*p))
-			upper = true;
-	if (!upper)
+	if (smart_icase(pattern))
 		flags |= REG_ICASE;
 	return regcomp(re, pattern, flags) == 0 ? 0 : -EINVAL;
 }
@@ -75,10 +74,40 @@ bool kd_regex_find(const regex_t *re, const char *s, size_t len, size_t from,
 	return true;
 }
 
+/*
+ * Each kind is one of the command line's tests (lib/match.h), so that
+ * --code-file and F, --module and m ... match the same records.
+ */
+static int item_match_new(struct kd_match **m, enum kd_vfilter_kind kind,
+			  const char *pattern)
+{
+	static const struct {
+		enum kd_match_kind kind;
+		struct kd_field field;
+	} tests[KD_VF__COUNT] = {
+		[KD_VF_TEXT_IN] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, "MESSAGE" } },
+		[KD_VF_TEXT_OUT] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, "MESSAGE" } },
+		[KD_VF_FILE] = { KD_MATCH_PATH, { KD_FIELD_CODE_FILE, "CODE_FILE" } },
+		[KD_VF_FUNC] = { KD_MATCH_GLOB, { KD_FIELD_CODE_FUNC, "CODE_FUNC" } },
+		[KD_VF_MODULE] = { KD_MATCH_MODULE, { KD_FIELD_MODULE, "MODULE" } },
+		[KD_VF_SUBSYSTEM] = { KD_MATCH_GLOB, { KD_FIELD_SUBSYSTEM, "SUBSYSTEM" } },
+	};
+	unsigned int flags = tests[kind].kind == KD_MATCH_REGEX && smart_icase(pattern) ?
+			     KD_MATCH_ICASE : 0;
+	int rc = kd_match_new(m, tests[kind].kind, &tests[kind].field, flags);
+
+	if (rc == 0 && (rc = kd_match_add(*m, pattern)) < 0) {
+		kd_match_free(*m);
+		*m = NULL;
+	}
+	return rc;
+}
+
 int kd_vfilter_add(struct kd_vfilter *f, enum kd_vfilter_kind kind,
 		   const char *pattern)
 {
 	struct kd_vfilter_item *it;
+	int rc;
 
 	if (kind >= KD_VF__COUNT)
 		return -EINVAL;
@@ -87,13 +116,12 @@ int kd_vfilter_add(struct kd_vfilter *f, enum kd_vfilter_kind kind,
 	it = &f->items[f->n];
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
-	if ((kind == KD_VF_TEXT_IN || kind == KD_VF_TEXT_OUT) &&
-	    kd_regex_compile(&it->re, pattern, true) < 0)
-		return -EINVAL;
+	rc = item_match_new(&it->match, kind, pattern);
+	if (rc < 0)
+		return rc;
 	it->pattern = strdup(pattern);
 	if (!it->pattern) {
-		if (kind == KD_VF_TEXT_IN || kind == KD_VF_TEXT_OUT)
-			regfree(&it->re);
+		kd_match_free(it->match);
 		return -ENOMEM;
 	}
 	it->enabled = true;
@@ -105,7 +133,8 @@ void kd_vfilter_remove(struct kd_vfilter *f, size_t i)
 {
 	if (i >= f->n)
 		return;
-	item_free(&f->items[i]);
+	kd_match_free(f->items[i].match);
+	free(f->items[i].pattern);
 	memmove(&f->items[i], &f->items[i + 1], (f->n - i - 1) * sizeof(f->items[0]));
 	f->n--;
 }
@@ -125,61 +154,6 @@ bool kd_vfilter_is_empty(const struct kd_vfilter *f)
 	return f->max_level >= 7 && !kd_vfilter_needs_record(f);
 }
 
-/* CODE_FILE: the whole path or any part after a '/' (--file pci.c). */
-static bool file_match(const char *pat, const char *path)
-{
-	for (const char *p = path; p; p = strchr(p, '/'), p = p ? p + 1 : NULL)
-		if (fnmatch(pat, p, 0) == 0)
-			return true;
-	return false;
-}
-
-/* Module names as modprobe treats them: '-' and '_' are the same. */
-static bool module_match(const char *pat, const char *name)
-{
-	char p[256], n[256];
-	size_t i;
-
-	for (i = 0; pat[i] && i < sizeof(p) - 1; i++)
-		p[i] = pat[i] == '-' ? '_' : pat[i];
-	p[i] = '\0';
-	for (i = 0; name[i] && i < sizeof(n) - 1; i++)
-		n[i] = name[i] == '-' ? '_' : name[i];
-	n[i] = '\0';
-	return fnmatch(p, n, 0) == 0;
-}
-
-static bool item_match(const struct kd_vfilter_item *it, const struct kd_record *rec)
-{
-	static const char *const keys[KD_VF__COUNT] = {
-		[KD_VF_FILE] = "CODE_FILE", [KD_VF_FUNC] = "CODE_FUNC",
-		[KD_VF_MODULE] = "MODULE", [KD_VF_SUBSYSTEM] = "SUBSYSTEM",
-	};
-	const struct kd_dict_entry *e;
-	size_t so, eo;
-
-	switch (it->kind) {
-	case KD_VF_TEXT_IN:
-	case KD_VF_TEXT_OUT:
-		return kd_regex_find(&it->re, rec->text, rec->text_len, 0, &so, &eo);
-	case KD_VF_FILE:
-	case KD_VF_FUNC:
-	case KD_VF_MODULE:
-	case KD_VF_SUBSYSTEM:
-		e = kd_record_dict_get(rec, keys[it->kind]);
-		if (!e)
-			return false;
-		if (it->kind == KD_VF_FILE)
-			return file_match(it->pattern, e->value);
-		if (it->kind == KD_VF_MODULE)
-			return module_match(it->pattern, e->value);
-		return fnmatch(it->pattern, e->value, 0) == 0;
-	case KD_VF__COUNT:
-		break;
-	}
-	return false;
-}
-
 bool kd_vfilter_match(const struct kd_vfilter *f, const struct kd_record *rec)
 {
 	unsigned int seen = 0, hit = 0;
@@ -196,12 +170,12 @@ bool kd_vfilter_match(const struct kd_vfilter *f, const struct kd_record *rec)
 		if (!it->enabled)
 			continue;
 		if (it->kind == KD_VF_TEXT_OUT) {
-			if (item_match(it, rec))
+			if (kd_match_test(it->match, rec))
 				return false;
 			continue;
 		}
 		seen |= 1u << it->kind;
-		if (!(hit & 1u << it->kind) && item_match(it, rec))
+		if (!(hit & 1u << it->kind) && kd_match_test(it->match, rec))
 			hit |= 1u << it->kind;
 	}
 	return seen == hit;

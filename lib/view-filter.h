@@ -15,14 +15,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "match.h"
 #include "record.h"
 
 enum kd_vfilter_kind {
 	KD_VF_TEXT_IN,		/* keep records whose text matches a regex */
 	KD_VF_TEXT_OUT,		/* drop records whose text matches a regex */
-	KD_VF_FILE,		/* CODE_FILE or a trailing part of its path, glob */
+	KD_VF_FILE,		/* CODE_FILE, as --code-file (a trailing part, a directory) */
 	KD_VF_FUNC,		/* CODE_FUNC, glob */
-	KD_VF_MODULE,		/* MODULE, glob, '-' and '_' alike */
+	KD_VF_MODULE,		/* MODULE, '-' and '_' alike (no aliases) */
 	KD_VF_SUBSYSTEM,	/* SUBSYSTEM, glob */
 	KD_VF__COUNT
 };
@@ -39,7 +40,7 @@ struct kd_vfilter_item {
 	enum kd_vfilter_kind kind;
 	char *pattern;
 	bool enabled;
-	regex_t re;		/* the text kinds only */
+	struct kd_match *match;	/* the test (lib/match.h) */
 };
 
 struct kd_vfilter {
