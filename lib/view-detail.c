@@ -127,6 +127,31 @@ static const char *origin_note(unsigned char origin)
 	return NULL;
 }
 
+/* After MODULE: what libkmod knows about it, or why nothing. */
+static int add_module(struct kd_detail *d, const struct kd_detail_ctx *ctx)
+{
+	const struct kd_modinfo_facts *m = ctx->module;
+	const struct {
+		const char *label, *value;
+	} facts[] = {
+		{ N_("module state"), m ? m->state : NULL },
+		{ N_("module version"), m ? m->version : NULL },
+		{ N_("srcversion"), m ? m->srcversion : NULL },
+		{ N_("description"), m ? m->description : NULL },
+		{ N_("module file"), m ? m->path : NULL },
+	};
+	int rc = 0;
+
+	if (!m && ctx->module_note)
+		return add(d, N_("module facts"), false, ctx->module_note,
+			   strlen(ctx->module_note));
+	for (size_t i = 0; !rc && i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (facts[i].value)
+			rc = add(d, facts[i].label, false, facts[i].value,
+				 strlen(facts[i].value));
+	return rc;
+}
+
 int kd_detail_build(struct kd_detail *d, const struct kd_record *rec,
 		    const struct kd_detail_ctx *ctx)
 {
@@ -175,6 +200,8 @@ int kd_detail_build(struct kd_detail *d, const struct kd_record *rec,
 		rc = add(d, e->key, true, e->value, e->value_len);
 		if (!rc && origin_note(e->origin))
 			rc = add_note(d, origin_note(e->origin));
+		if (!rc && strcmp(e->key, "MODULE") == 0)
+			rc = add_module(d, ctx);
 	}
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "modinfo.h"
 #include "record.h"
 
 struct kd_detail_line {
@@ -38,6 +39,9 @@ struct kd_detail_ctx {
 	int64_t boot_usec;
 	const char *translated;
 	size_t translated_len;
+	/* libkmod's facts about the record's MODULE, or why there are none. */
+	const struct kd_modinfo_facts *module;
+	const char *module_note;
 };
 
 /**

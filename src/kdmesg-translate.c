@@ -66,7 +66,8 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
 		rc = kd_translate_new(&translator, catalog, "UTF-8");
 	if (rc < 0)
 		errx(EXIT_FAILURE, _("out of memory"));
-	kd_translate_set_keep_text(translator, !text);
+	/* The viewer keeps both texts: its T key switches between them. */
+	kd_translate_set_keep_text(translator, !text || c->tui);
 	stage = (struct kd_stage){
 		.needs = KD_NEED_DICT,
 		.apply = kd_translate_apply,
@@ -110,6 +111,11 @@ void kdmesg_translate_stats(struct ctl *c, FILE *out)
 		(unsigned long long)st->missing);
 	if (*why)
 		fprintf(out, _("Translation not used: %s\n"), why);
+}
+
+bool kdmesg_translate_active(void)
+{
+	return translator != NULL;
 }
 
 void kdmesg_translate_finish(struct ctl *c)

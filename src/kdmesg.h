@@ -86,6 +86,9 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p);
  */
 void kdmesg_translate_stats(struct ctl *c, FILE *out);
 
+/** kdmesg_translate_active() - whether kdmesg_translate_setup() added the stage. */
+bool kdmesg_translate_active(void);
+
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);
 struct kd_source_stats;

@@ -33,9 +33,11 @@
 #include "format.h"
 #include "nls.h"
 #include "pipeline.h"
+#include "modinfo.h"
 #include "priority.h"
 #include "store.h"
 #include "terminal.h"
+#include "translate.h"
 #include "view.h"
 #include "view-detail.h"
 #include "view-keys.h"
@@ -80,7 +82,11 @@ struct tui {
 	enum mode mode;
 	size_t mode_sel, mode_top;
 	struct kd_detail detail;
+	struct kd_modinfo *kmod;
+	bool kmod_tried;
+	char kmod_note[160];
 	bool color, wrap, location;
+	bool translate;		/* show MESSAGE_TRANSLATED where a record has it */
 	size_t hscroll;
 
 	enum prompt prompt;
@@ -265,6 +271,14 @@ static size_t format_row(struct tui *t, size_t idx, bool *more)
 	}
 	if (kd_store_get(t->st, idx, &t->rec) < 0)
 		return 0;
+	if (t->translate) {
+		const struct kd_dict_entry *tr = kd_record_dict_get(&t->rec, KD_TRANSLATE_KEY);
+
+		if (tr) {
+			kd_record_ref_text(&t->rec, tr->value, tr->value_len);
+			t->rec.text_origin = KD_ORIGIN_TRANSLATED;
+		}
+	}
 	if (t->location) {
 		const struct kd_dict_entry *f = kd_record_dict_get(&t->rec, "CODE_FILE");
 		const struct kd_dict_entry *l = kd_record_dict_get(&t->rec, "CODE_LINE");
@@ -579,8 +593,36 @@ static void change_level(struct tui *t, int dir)
 	refilter(t);
 }
 
+static void kmod_log(void *data, int level, const char *msg)
+{
+	(void)level;
+	/* Not on stderr: the screen is curses'.  The last one is shown. */
+	set_msg(data, "libkmod: %s", msg);
+}
+
+/* libkmod's facts about @name for the detail pane, set up on first use. */
+static void module_facts(struct tui *t, const char *name, struct kd_detail_ctx *ctx)
+{
+	int rc;
+
+	if (!t->kmod_tried) {
+		t->kmod_tried = true;
+		rc = kd_modinfo_new(&t->kmod, kmod_log, t);
+		if (rc == -ENOSYS)
+			snprintf(t->kmod_note, sizeof(t->kmod_note), "%s",
+				 _("none: kdmesg was built without libkmod"));
+		else if (rc < 0)
+			snprintf(t->kmod_note, sizeof(t->kmod_note),
+				 _("none: libkmod cannot read the modules of this kernel (%s)"),
+				 strerror(-rc));
+	}
+	ctx->module = t->kmod ? kd_modinfo_get(t->kmod, name) : NULL;
+	ctx->module_note = t->kmod ? _("unknown to libkmod") : t->kmod_note;
+}
+
 static void open_details(struct tui *t)
 {
+	const struct kd_dict_entry *module;
 	size_t idx = kd_view_selected(t->v);
 	struct kd_detail_ctx ctx = {
 		.prev_usec = KD_NO_TIME,
@@ -591,8 +633,15 @@ static void open_details(struct tui *t)
 		return;
 	if (idx > 0 && kd_store_get(t->st, idx - 1, &t->prev) == 0)
 		ctx.prev_usec = t->prev.ts_usec;
-	if (kd_store_get(t->st, idx, &t->rec) < 0 ||
-	    kd_detail_build(&t->detail, &t->rec, &ctx) < 0) {
+	if (kd_store_get(t->st, idx, &t->rec) < 0) {
+		set_msg(t, "%s", strerror(ENOMEM));
+		return;
+	}
+	module = kd_record_dict_get(&t->rec, "MODULE");
+	if (module) {
+		module_facts(t, module->value, &ctx);
+	}
+	if (kd_detail_build(&t->detail, &t->rec, &ctx) < 0) {
 		set_msg(t, "%s", strerror(ENOMEM));
 		return;
 	}
@@ -816,7 +865,10 @@ static void list_key(struct tui *t, int key)
 			set_msg(t, "%s", strerror(ENOMEM));
 		break;
 	case KD_ACT_TRANSLATE:
-		set_msg(t, "%s", _("no translation of kernel messages in this build"));
+		if (!kdmesg_translate_active())
+			set_msg(t, "%s", _("no kernel message catalogue for this language"));
+		else
+			t->translate = !t->translate;
 		break;
 	case KD_ACT_LOCATION:
 		t->location = !t->location;
@@ -915,6 +967,8 @@ static void open_intake(struct tui *t)
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
 	kd_pipeline_need(t->p, sink.needs);
+	kdmesg_translate_setup(c, t->p);
+	t->translate = kdmesg_translate_active();
 	kdmesg_open_source(c, t->p);
 	if (kd_pipeline_add_sink(t->p, &sink) < 0)
 		errx(EXIT_FAILURE, _("cannot set up the output"));
@@ -1043,11 +1097,13 @@ int kdmesg_tui(struct ctl *c)
 	delscreen(scr);
 	if (in != stdin)
 		fclose(in);
+	kdmesg_translate_finish(c);
 	kdmesg_report_stats(kd_pipeline_stats(t.p), 0);
 	kd_pipeline_free(t.p);
 	kd_view_free(t.v);
 	kd_store_free(t.st);
 	kd_detail_release(&t.detail);
+	kd_modinfo_free(t.kmod);
 	kd_format_release(&t.fmt);
 	kd_record_free(&t.rec);
 	kd_record_free(&t.prev);

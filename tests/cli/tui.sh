@@ -13,7 +13,8 @@
 #   tests/cli/tui.sh [--update]    (--update rewrites the golden captures)
 #
 # Pinned: LC_ALL=C.UTF-8 (the fixture has UTF-8 text), TERM=screen,
-# TZ=GMT, DMESG_TEST_BOOTIME, a caller-id width of 6, NO_COLOR unset.
+# TZ=GMT, DMESG_TEST_BOOTIME, a caller-id width of 6, NO_COLOR unset, no
+# modules for libkmod (KDMESG_MODULES_DIR).
 set -u
 
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
@@ -30,7 +31,8 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 tmp=$(mktemp -d)
-sock=$tmp/tmux.sock
+sessions=0
+sock=$tmp/tmux0.sock
 writer=
 cleanup() {
 	tmux -S "$sock" kill-server 2>/dev/null
@@ -46,10 +48,14 @@ cd "$tmp" || exit 1
 # to $tmp/exit, its pid to $tmp/pid, its standard error to $tmp/err.
 start() {
 	tmux -S "$sock" kill-server 2>/dev/null
+	# A new server each time: a client may reach one still shutting down.
+	sessions=$((sessions + 1))
+	sock=$tmp/tmux$sessions.sock
 	rm -f exit pid err
 	tmux -S "$sock" -f /dev/null new-session -d -x 80 -y "${ROWS:-12}" \
-		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE= TERM=screen TZ=GMT NO_COLOR= \
+		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=screen TZ=GMT NO_COLOR= \
 		DMESG_TEST_BOOTIME=1234567890.000000 KDMESG_TEST_CALLER_WIDTH=6 \
+		KDMESG_MODULES_DIR=/nonexistent \
 		sh -c 'echo \$\$ >pid; exec \"\$0\" --tui \"\$@\" 2>err' '$KDMESG' $*; \
 		echo \$? >exit; echo VIEWER-ENDED; sleep 60"
 }
@@ -105,6 +111,25 @@ ended() {
 	wait_for VIEWER-ENDED >/dev/null
 }
 
+# --- translation of kernel messages (T switches it), when msgfmt is there ---
+if command -v msgfmt >/dev/null 2>&1; then
+	mkdir -p cat/xx/LC_MESSAGES
+	msgfmt -o cat/xx/LC_MESSAGES/linux-kmsg.mo "$srcdir/tests/fixtures/kmsg-test-xx.po"
+	TLANG=xx ROWS=24 start -K kprint.kmsg --catalog-dir cat
+	wait_for "eth0: Netzwerkverbindung steht: 100 Mbit/s" >/dev/null
+	ok $? "a catalogue for the language: records are shown translated"
+	keys T
+	wait_for "NIC Link is Up 100 Mbps Half Duplex" >/dev/null
+	ok $? "T: the kernel's text"
+	keys T Enter
+	wait_for "MESSAGE_TRANSLATED" >/dev/null && screen | grep -q "NIC Link is Up 100 Mbps"
+	ok $? "T again, Enter: the detail pane has both texts"
+	keys q q
+	ended
+else
+	ok 0 "# SKIP msgfmt is not installed: no translation test"
+fi
+
 # --- a standard output that is not a terminal ---
 "$KDMESG" --tui -K log.kmsg >out 2>err </dev/null
 st=$?
@@ -133,6 +158,9 @@ ok $? "e: the next error or worse (record 2, alert)"
 keys w w w
 wait_for "5/47 of 47" >/dev/null
 ok $? "w three times: next warnings or worse (3, 4, 5)"
+keys T
+wait_for "no kernel message catalogue" >/dev/null
+ok $? "T without a catalogue says so"
 keys G E
 wait_for "38/47 of 47" >/dev/null
 ok $? "G then E: the previous error or worse from the end (38)"
