@@ -17,7 +17,13 @@ modelled on what a booting and running machine logs (PCI, USB, block,
 filesystems, network, audit, firmware, OOM, oopses), with a weighted mix
 of levels and message lengths from a dozen bytes to a few hundred.
 
-usage: gen-dump.py [--count N] [--seed S] SYSLOG_FILE KMSG_FILE
+With --structured, every kmsg record also carries what a kernel with
+the kprint patches sends (man/kprint.7): CODE_FILE, CODE_LINE, CODE_FUNC,
+MODULE, FORMAT (the template with each field as %s) and ARG0... (the
+values filled in), one fixed call site per template.  The random stream
+is the same, so the texts are those of the plain dump.
+
+usage: gen-dump.py [--count N] [--seed S] [--structured] SYSLOG_FILE KMSG_FILE
 """
 
 import argparse
@@ -122,6 +128,8 @@ class Gen:
         r = self.r
         self.last = {}
         out = []
+        # Where each field's text starts and ends in out, for ARGn.
+        self.spans = []
         i = 0
         while i < len(template):
             c = template[i]
@@ -132,6 +140,7 @@ class Gen:
             j = template.index("}", i)
             key = template[i + 1:j]
             i = j + 1
+            self.spans.append(len(out))
             if key.startswith("d") and key[1:].isdigit():
                 n = int(key[1:])
                 out.append(str(r.randrange(0, 10 ** n)))
@@ -160,6 +169,7 @@ class Gen:
                          "path": PATHS, "comm": COMMS, "unit": UNITS, "nic": NICS,
                          "speed": SPEEDS, "acpi": ACPI, "fw": FWS}[key]
                 out.append(table[r.randrange(0, len(table))])
+        self.args = [out[k] for k in self.spans]
         return "".join(out)
 
     def device(self, kind):
@@ -179,6 +189,42 @@ class Gen:
         return "+platform:%s" % ["i8042", "serial8250", "reg-dummy"][r.randrange(0, 3)]
 
 
+# Source files by subsystem for --structured; the rest are core kernel.
+SITE_FILES = {
+    "pci": ("drivers/pci/probe.c", "pci"), "usb": ("drivers/usb/core/hub.c", "usbcore"),
+    "scsi": ("drivers/scsi/sd.c", "sd_mod"), "block": ("block/partitions/core.c", "core"),
+    "net": ("drivers/net/ethernet/intel/e1000e/netdev.c", "e1000e"),
+    "drm": ("drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c", "i915"),
+    "firmware": ("drivers/base/firmware_loader/main.c", "firmware_class"),
+    "platform": ("drivers/net/wireless/intel/iwlwifi/iwl-drv.c", "iwlwifi"),
+    "input": ("drivers/input/input.c", "input_core"), "tty": ("drivers/tty/tty_io.c", "tty_io"),
+}
+CORE_FILES = [("fs/ext4/super.c", "ext4"), ("security/apparmor/audit.c", "apparmor"),
+              ("net/netfilter/xt_LOG.c", "xt_LOG"), ("kernel/printk/printk.c", "printk"),
+              ("drivers/char/random.c", "random"), ("mm/oom_kill.c", "oom_kill"),
+              ("arch/x86/kernel/smpboot.c", "smpboot"), ("kernel/panic.c", "panic")]
+
+
+def site_of(idx, subsys, template):
+    """The fixed call site of template @idx: file, line, function, module, format."""
+    if subsys in SITE_FILES:
+        path, module = SITE_FILES[subsys]
+    else:
+        path, module = CORE_FILES[idx % len(CORE_FILES)]
+    fmt = []
+    i = 0
+    while i < len(template):
+        if template[i] == "{":
+            j = template.index("}", i)
+            fmt.append("%s")
+            i = j + 1
+        else:
+            fmt.append(template[i])
+            i += 1
+    func = "%s_site%d" % (module, idx)
+    return path, str(100 + 37 * idx), func, module, "".join(fmt)
+
+
 def kmsg_escape(text):
     """Escape as the kernel does for /dev/kmsg: non-printables and '\\' as \\xNN."""
     out = []
@@ -194,6 +240,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=1000000)
     ap.add_argument("--seed", type=int, default=20261203)
+    ap.add_argument("--structured", action="store_true",
+                    help="add the kprint call-site fields (man/kprint.7)")
     ap.add_argument("syslog_file")
     ap.add_argument("kmsg_file")
     args = ap.parse_args()
@@ -234,6 +282,12 @@ def main():
                 rec += " SUBSYSTEM=%s\n" % subsys
                 if devkind is not None:
                     rec += " DEVICE=%s\n" % g.device(devkind)
+            if args.structured:
+                site = site_of(idx, subsys, template)
+                for key, value in zip(("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT"), site):
+                    rec += " %s=%s\n" % (key, kmsg_escape(value))
+                for n, value in enumerate(g.args):
+                    rec += " ARG%d=%s\n" % (n, kmsg_escape(value))
             kbuf.append(rec)
             kbuf.append("\0")
 

@@ -442,7 +442,8 @@ static const char *parse_header_fast(const char *p, const char *end,
 }
 
 /* The first newline, NUL or backslash in [p, end), or @end. */
-static const char *dict_stop(const char *p, const char *end)
+static inline __attribute__((always_inline)) const char *
+dict_stop(const char *p, const char *end)
 {
 #ifdef __SSE2__
 	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128(),
@@ -468,29 +469,52 @@ static const char *dict_stop(const char *p, const char *end)
 /*
  * add_dict_line() without a backslash, for a caller that never reads the
  * dictionary: the same checks and the same *@cut bits, nothing stored.
- * @n counts the entries add_dict_line() would have kept.
+ * @n counts the entries add_dict_line() would have kept.  Returns the
+ * line's '=' when it counted one, else NULL.  Always inlined: once per
+ * dictionary line of every record.
  */
-static void check_dict_line(size_t *n, const char *p, const char *end,
-			    unsigned int *cut)
+static inline __attribute__((always_inline)) const char *
+check_dict_line(size_t *n, const char *p, const char *end, unsigned int *cut)
 {
 	const char *eq = memchr(p, '=', (size_t)(end - p));
 
 	if (!eq || eq == p || (size_t)(eq - p) > 128) {
 		*cut |= KD_KMSG_BAD_DICT;
-		return;
+		return NULL;
 	}
 	if (*n >= KD_DICT_MAX) {
 		*cut |= KD_KMSG_CUT_DICT;
-		return;
+		return NULL;
 	}
 	if ((size_t)(end - eq - 1) > KD_RECORD_MAX)
 		*cut |= KD_KMSG_CUT_TEXT;
 	(*n)++;
+	return eq;
 }
 
-const char *kd_kmsg_parse_simple(const char *buf, const char *end,
-				 struct kd_record *rec, unsigned int *cut,
-				 unsigned int flags)
+/*
+ * Whether the key of the line at @p (@klen bytes, no NUL among them) is
+ * one of @keys.  By hand: a library call per line and key cost more
+ * than the compare.
+ */
+static inline bool wanted_key(const char *p, size_t klen, const char *const *keys)
+{
+	for (; *keys; keys++) {
+		const char *k = *keys;
+		size_t i = 0;
+
+		while (i < klen && k[i] == p[i])
+			i++;
+		if (i == klen && k[i] == '\0')
+			return true;
+	}
+	return false;
+}
+
+static inline __attribute__((always_inline)) const char *
+parse_simple(const char *buf, const char *end,
+				       struct kd_record *rec, unsigned int *cut,
+				       unsigned int flags, const char *const *keys)
 {
 	bool lend = flags & KD_KMSG_LEND;
 	size_t ndict = 0;
@@ -539,16 +563,38 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 		nl = dict_stop(p, end);
 		if (nl == end || *nl == '\\')
 			return NULL;
-		if (flags & KD_KMSG_NO_DICT)
+		if (keys) {
+			/* Counted as NO_DICT counts; stored only if asked for. */
+			const char *eq = check_dict_line(&ndict, p + 1, nl, cut);
+
+			if (eq && wanted_key(p + 1, (size_t)(eq - p - 1), keys) &&
+			    add_dict_line(rec, p + 1, nl, false, cut) < 0)
+				return NULL;
+		} else if (flags & KD_KMSG_NO_DICT) {
 			check_dict_line(&ndict, p + 1, nl, cut);
-		else if (add_dict_line(rec, p + 1, nl, false, cut) < 0)
+		} else if (add_dict_line(rec, p + 1, nl, false, cut) < 0) {
 			return NULL;
+		}
 		if (*nl == '\0')
 			return nl + 1;
 		if (end - nl < 2)
 			return NULL;
 	}
 	return p;
+}
+
+const char *kd_kmsg_parse_simple(const char *buf, const char *end,
+				 struct kd_record *rec, unsigned int *cut,
+				 unsigned int flags)
+{
+	return parse_simple(buf, end, rec, cut, flags, NULL);
+}
+
+const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
+				      struct kd_record *rec, unsigned int *cut,
+				      unsigned int flags, const char *const *keys)
+{
+	return parse_simple(buf, end, rec, cut, flags, keys);
 }
 
 /*

@@ -64,6 +64,12 @@ enum kd_kmsg_simple_flags {
 	KD_KMSG_NO_DICT	= 1 << 1,
 };
 
+/*
+ * Dictionary keys a caller reads (kd_kmsg_parse_simple_keys()): at most
+ * KD_KMSG_KEYS_MAX, NULL-terminated.
+ */
+#define KD_KMSG_KEYS_MAX	16
+
 /**
  * kd_kmsg_parse_simple() - the common record of a dump, parsed where it
  * lies: @buf is the start of a record, @end the end of the input read so
@@ -85,6 +91,16 @@ enum kd_kmsg_simple_flags {
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 				 struct kd_record *rec, unsigned int *cut,
 				 unsigned int flags);
+
+/**
+ * kd_kmsg_parse_simple_keys() - kd_kmsg_parse_simple() with KD_KMSG_NO_DICT
+ * for every dictionary line but those whose key is in @keys
+ * (NULL-terminated): a caller that reads a few keys (a --code-file
+ * filter) does not pay for copying all of them.  The same *@cut bits.
+ */
+const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
+				      struct kd_record *rec, unsigned int *cut,
+				      unsigned int flags, const char *const *keys);
 
 /**
  * kd_kmsg_unescape() - undo the kernel's \xNN escapes.

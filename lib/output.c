@@ -152,6 +152,16 @@ unsigned int kd_output_needs(const struct kd_output_opts *opts)
 	return KD_NEED_DICT;
 }
 
+const char *const *kd_output_keys(const struct kd_output_opts *opts)
+{
+	static const char *const location[] = {
+		"CODE_FILE", "CODE_LINE", "CODE_FUNC", NULL
+	};
+
+	/* Text reads the dictionary only for --location. */
+	return opts->mode == KD_OUTPUT_TEXT && opts->location ? location : NULL;
+}
+
 void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)
 {
 	/* dmesg: "remember time of the rejected record to not affect delta" */

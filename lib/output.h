@@ -120,6 +120,13 @@ struct kd_modinfo_facts;
 unsigned int kd_output_needs(const struct kd_output_opts *opts);
 
 /**
+ * kd_output_keys() - the only dictionary keys a writer for @opts reads
+ * (NULL-terminated), or NULL for all of them (or none: see
+ * kd_output_needs()).
+ */
+const char *const *kd_output_keys(const struct kd_output_opts *opts);
+
+/**
  * kd_writer_new() - a writer for @opts that writes to @out.
  * Returns 0 or a negative errno.  Colour schemes are loaded here
  * (terminal-colors.d) when @opts->color is set.

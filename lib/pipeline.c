@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kmsg-parse.h"
 #include "pipeline.h"
 
 /* Stages and sinks a pipeline holds; kdmesg uses at most a few. */
@@ -22,6 +23,13 @@ struct kd_pipeline {
 	enum kd_source_kind kind;
 	unsigned int flags;		/* the source's, as opened */
 	unsigned int needs;		/* of stages, filter and declared sinks */
+	/*
+	 * With KD_NEED_DICT: every key (all_keys), or only these.  The
+	 * filter's keys are copied here; others' arrays are referenced.
+	 */
+	bool all_keys;
+	const char *keys[KD_KMSG_KEYS_MAX + 1];
+	size_t nkeys;
 
 	struct kd_stage stages[KD_PIPELINE_MAX];
 	size_t nstages;
@@ -48,6 +56,56 @@ int kd_pipeline_new(struct kd_pipeline **out)
 	return 0;
 }
 
+/* Record that someone reads @key of the dictionary. */
+static void need_key(struct kd_pipeline *p, const char *key)
+{
+	size_t i;
+
+	p->needs |= KD_NEED_DICT;
+	for (i = 0; i < p->nkeys; i++)
+		if (strcmp(p->keys[i], key) == 0)
+			return;
+	if (p->nkeys == KD_KMSG_KEYS_MAX) {
+		p->all_keys = true;
+		return;
+	}
+	p->keys[p->nkeys++] = key;
+}
+
+/* Merge a consumer's needs: @keys NULL with KD_NEED_DICT means all. */
+static void need(struct kd_pipeline *p, unsigned int needs, const char *const *keys)
+{
+	p->needs |= needs;
+	if (!(needs & KD_NEED_DICT))
+		return;
+	if (!keys)
+		p->all_keys = true;
+	else
+		for (; *keys; keys++)
+			need_key(p, *keys);
+}
+
+/* Whether what @needs/@keys asks for was promised when the source opened. */
+static bool covered(const struct kd_pipeline *p, unsigned int needs,
+		    const char *const *keys)
+{
+	size_t i;
+
+	if (needs & ~p->needs)
+		return false;
+	if (!(needs & KD_NEED_DICT) || p->all_keys)
+		return true;
+	if (!keys)
+		return false;
+	for (; *keys; keys++) {
+		for (i = 0; i < p->nkeys && strcmp(p->keys[i], *keys); i++)
+			;
+		if (i == p->nkeys)
+			return false;
+	}
+	return true;
+}
+
 int kd_pipeline_add_stage(struct kd_pipeline *p, const struct kd_stage *stage)
 {
 	if (p->src)
@@ -55,20 +113,31 @@ int kd_pipeline_add_stage(struct kd_pipeline *p, const struct kd_stage *stage)
 	if (p->nstages == KD_PIPELINE_MAX)
 		return -ENOMEM;
 	p->stages[p->nstages++] = *stage;
-	p->needs |= stage->needs;
+	need(p, stage->needs, stage->keys);
 	return 0;
 }
 
 void kd_pipeline_set_filter(struct kd_pipeline *p, const struct kd_filter *f)
 {
 	p->filter = f && !kd_filter_is_empty(f) ? f : NULL;
-	if (f && kd_filter_uses_dict(f))
-		p->needs |= KD_NEED_DICT;
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->nmatches; i++) {
+		const char *key = kd_field_dict_key(kd_match_field(f->matches[i]));
+
+		if (key)
+			need_key(p, key);
+	}
 }
 
 void kd_pipeline_need(struct kd_pipeline *p, unsigned int needs)
 {
-	p->needs |= needs;
+	need(p, needs, NULL);
+}
+
+void kd_pipeline_need_keys(struct kd_pipeline *p, const char *const *keys)
+{
+	need(p, KD_NEED_DICT, keys);
 }
 
 int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
@@ -86,6 +155,10 @@ int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
 	rc = kd_source_open(&p->src, kind, path, flags, size);
 	if (rc < 0)
 		return rc;
+	if ((p->needs & KD_NEED_DICT) && !p->all_keys) {
+		p->keys[p->nkeys] = NULL;
+		kd_source_keep_keys(p->src, p->keys);
+	}
 	p->kind = kd_source_kind(p->src);
 	p->flags = flags;
 	return 0;
@@ -98,12 +171,13 @@ enum kd_source_kind kd_pipeline_kind(const struct kd_pipeline *p)
 
 int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink)
 {
-	if (p->src && (sink->needs & ~p->needs))
+	if (p->src && !covered(p, sink->needs, sink->keys))
 		return -EINVAL;
 	if (p->nsinks == KD_PIPELINE_MAX)
 		return -ENOMEM;
 	p->sinks[p->nsinks++] = *sink;
-	p->needs |= sink->needs;
+	if (!p->src)
+		need(p, sink->needs, sink->keys);
 	return 0;
 }
 

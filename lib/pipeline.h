@@ -24,8 +24,9 @@
  *    that writers never show a derived field as the kernel's;
  *  - new text goes through kd_record_set_text() (which copies, so lent
  *    input text is never written to) with rec->text_origin set after;
- *  - a stage that reads the dictionary declares KD_NEED_DICT in @needs,
- *    one that keeps records past the next read KD_NEED_OWN_TEXT.
+ *  - a stage that reads the dictionary declares KD_NEED_DICT in @needs
+ *    (and in @keys the keys it reads, if only a few), one that keeps
+ *    records past the next read KD_NEED_OWN_TEXT.
  * @apply returns 1 to pass the record on, 0 to drop it (as if it had
  * never been read: no delta reference, no sink sees it), or a negative
  * errno that ends the run.  Stages run in the order they were added,
@@ -62,12 +63,19 @@ struct kd_prev {
 
 struct kd_stage {
 	unsigned int needs;	/* enum kd_need */
+	/*
+	 * With KD_NEED_DICT: the only dictionary keys it reads
+	 * (NULL-terminated; must outlive the pipeline), so that the reader
+	 * may skip the others; NULL: every key.
+	 */
+	const char *const *keys;
 	int (*apply)(void *data, struct kd_record *rec);
 	void *data;
 };
 
 struct kd_sink {
 	unsigned int needs;	/* enum kd_need */
+	const char *const *keys;	/* as struct kd_stage's */
 	/* One shown record; @prev as it was before it.  0 or a negative errno (stops the run). */
 	int (*write)(void *data, const struct kd_record *rec, const struct kd_prev *prev);
 	void *data;
@@ -117,6 +125,12 @@ void kd_pipeline_set_filter(struct kd_pipeline *p, const struct kd_filter *f);
  * will need (enum kd_need), since the reader is set up at open time.
  */
 void kd_pipeline_need(struct kd_pipeline *p, unsigned int needs);
+
+/**
+ * kd_pipeline_need_keys() - kd_pipeline_need(KD_NEED_DICT) for sinks that
+ * read only @keys (NULL-terminated, must outlive the pipeline).
+ */
+void kd_pipeline_need_keys(struct kd_pipeline *p, const char *const *keys);
 
 /**
  * kd_pipeline_open() - open the source as kd_source_open() does (with

@@ -23,6 +23,7 @@ struct kd_source {
 	enum kd_source_kind kind;
 	unsigned int flags;
 	int fd;				/* to poll, or -1 */
+	const char *const *keys;	/* kd_source_keep_keys(), or NULL */
 	struct kd_source_stats stats;
 };
 

@@ -63,6 +63,11 @@ int kd_source_next(struct kd_source *src, struct kd_record *rec)
 	return rc;
 }
 
+void kd_source_keep_keys(struct kd_source *src, const char *const *keys)
+{
+	src->keys = keys;
+}
+
 int kd_source_fd(const struct kd_source *src)
 {
 	return src ? src->fd : -1;

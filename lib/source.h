@@ -111,6 +111,15 @@ int kd_source_open(struct kd_source **out, enum kd_source_kind kind,
  */
 int kd_source_next(struct kd_source *src, struct kd_record *rec);
 
+/**
+ * kd_source_keep_keys() - the caller reads only these dictionary keys
+ * (NULL-terminated, at most KD_KMSG_KEYS_MAX; the array must outlive
+ * @src): the -K file reader may leave other keys out, as with
+ * KD_SOURCE_NO_DICT.  Others keep every key, which is always correct.
+ * Call before the first kd_source_next().
+ */
+void kd_source_keep_keys(struct kd_source *src, const char *const *keys);
+
 /** kd_source_fd() - the descriptor to poll for a follow source, or -1. */
 int kd_source_fd(const struct kd_source *src);
 

@@ -36,6 +36,9 @@ struct kd_stats_site {
 
 struct kd_stats;
 
+/* The dictionary keys --stats reads (for struct kd_sink.keys). */
+extern const char *const kd_stats_keys[];
+
 /** kd_stats_new() - empty counters.  Returns 0 or -ENOMEM. */
 int kd_stats_new(struct kd_stats **out);
 

@@ -108,7 +108,12 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 	    c->out.color || c->out.mode == KD_OUTPUT_JSON)
 		c->src_flags |= KD_SOURCE_DECODED_PRI;
 	kd_pipeline_set_filter(p, &c->filter);
-	kd_pipeline_need(p, c->stats ? KD_NEED_DICT : kd_output_needs(&c->out));
+	if (c->stats)
+		kd_pipeline_need_keys(p, kd_stats_keys);
+	else if (kd_output_keys(&c->out))
+		kd_pipeline_need_keys(p, kd_output_keys(&c->out));
+	else
+		kd_pipeline_need(p, kd_output_needs(&c->out));
 	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
 	if (rc < 0) {
 		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
@@ -249,17 +254,36 @@ static int print_raw_buffer(struct ctl *c)
  */
 struct kprint_seen {
 	bool seen, noted;
+	/* The kprint keys the filter reads: the reader keeps only those. */
+	const char *keys[KD_FILTER_MATCHES_MAX + 1];
 };
 
 static int kprint_seen_apply(void *data, struct kd_record *rec)
 {
 	struct kprint_seen *k = data;
 
-	if (!k->seen && rec->dict_len &&
-	    (kd_record_dict_get(rec, "CODE_FILE") || kd_record_dict_get(rec, "MODULE") ||
-	     kd_record_dict_get(rec, "FORMAT")))
-		k->seen = true;
+	if (k->seen || !rec->dict_len)
+		return 1;
+	for (const char *const *key = k->keys; *key; key++)
+		if (kd_record_dict_get(rec, *key)) {
+			k->seen = true;
+			break;
+		}
 	return 1;
+}
+
+/* The keys of @f's matches on kprint fields, into @k->keys. */
+static void kprint_seen_keys(struct kprint_seen *k, const struct kd_filter *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->nmatches; i++) {
+		const struct kd_field *fld = kd_match_field(f->matches[i]);
+
+		if (fld->id >= KD_FIELD_CODE_FILE)
+			k->keys[n++] = kd_field_dict_key(fld);
+	}
+	k->keys[n] = NULL;
 }
 
 static void kprint_seen_note(struct kprint_seen *k)
@@ -297,7 +321,7 @@ static int print_records(struct ctl *c)
 	struct kd_writer *w = NULL;
 	struct kd_stats *stats = NULL;
 	struct kd_sink sink;
-	struct kprint_seen seen = { false, false };
+	struct kprint_seen seen = { .seen = false };
 	struct kd_pipeline_hooks hooks = {
 		.lost = on_lost,
 		.stop = &stop_requested,
@@ -318,10 +342,12 @@ static int print_records(struct ctl *c)
 	if (want_note) {
 		const struct kd_stage stage = {
 			.needs = KD_NEED_DICT,
+			.keys = seen.keys,
 			.apply = kprint_seen_apply,
 			.data = &seen,
 		};
 
+		kprint_seen_keys(&seen, &c->filter);
 		kd_pipeline_add_stage(p, &stage);
 		hooks.caught_up = on_caught_up;
 		hooks.caught_up_data = &seen;
@@ -344,6 +370,7 @@ static int print_records(struct ctl *c)
 		rc = kd_stats_new(&stats);
 		sink = (struct kd_sink){
 			.needs = KD_NEED_DICT,
+			.keys = kd_stats_keys,
 			.write = kd_stats_sink_write,
 			.data = stats,
 		};
@@ -351,6 +378,7 @@ static int print_records(struct ctl *c)
 		rc = kd_writer_new(&w, &c->out, stdout);
 		sink = (struct kd_sink){
 			.needs = kd_output_needs(&c->out),
+			.keys = kd_output_keys(&c->out),
 			.write = write_record,
 			.data = w,
 		};

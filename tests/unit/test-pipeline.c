@@ -156,6 +156,33 @@ static void test_stage_and_filter(void)
 	kd_filter_free(&f);
 }
 
+/* A consumer of a few keys: the reader keeps only those. */
+static void test_keys(void)
+{
+	static const char *const file_only[] = { "CODE_FILE", NULL };
+	static const char *const func[] = { "CODE_FUNC", NULL };
+	struct seen s = { .fail_at = -1 };
+	struct kd_pipeline *p = NULL;
+
+	kd_pipeline_new(&p);
+	kd_pipeline_need_keys(p, file_only);
+	if (kd_pipeline_open(p, KD_SOURCE_KMSG_FILE, path, 0, 0) < 0) {
+		tap_ok(false, "open with keys");
+		kd_pipeline_free(p);
+		return;
+	}
+	tap_is_int(kd_pipeline_add_sink(p, &(struct kd_sink){ .needs = KD_NEED_DICT,
+				.keys = func, .write = collect, .data = &s }), -EINVAL,
+		   "a sink that needs a key not asked for is refused");
+	tap_is_int(kd_pipeline_add_sink(p, &(struct kd_sink){ .needs = KD_NEED_DICT,
+				.keys = file_only, .write = collect, .data = &s }), 0,
+		   "a sink of the keys asked for is taken");
+	kd_pipeline_run(p, NULL);
+	tap_ok(s.n == 3 && s.dict_len[0] == 0 && s.dict_len[2] == 1,
+	       "the reader kept CODE_FILE only (SUBSYSTEM and DEVICE left out)");
+	kd_pipeline_free(p);
+}
+
 static void test_errors(void)
 {
 	struct seen s = { .fail_at = 1 };
@@ -235,6 +262,7 @@ int main(void)
 	close(fd);
 	test_plain();
 	test_stage_and_filter();
+	test_keys();
 	test_errors();
 	test_fields();
 	unlink(path);
