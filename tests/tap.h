@@ -22,6 +22,12 @@ bool tap_is_mem(const void *got, size_t got_len, const void *want,
 /** tap_is_int() - compare integers, print both on failure. */
 bool tap_is_int(long long got, long long want, const char *name);
 
+/**
+ * tap_skip() - report @n checks as skipped ("ok N # SKIP @why"), so that a
+ * missing precondition shows in the totals instead of checks vanishing.
+ */
+void tap_skip(unsigned int n, const char *why);
+
 /** tap_diag() - a "# " comment line. */
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

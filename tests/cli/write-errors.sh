@@ -16,17 +16,21 @@ export LC_ALL=C TZ=GMT DMESG_TEST_BOOTIME=1234567890.123456
 
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/tap.sh"
 
-if [ -w /dev/full ]; then
-	for args in "--version" "--help" "-K kmsg-nul.dump" "-F syslog.txt -r" \
-		    "-K kmsg-nul.dump -J" "-K kmsg-nul.dump -o export"; do
-		# shellcheck disable=SC2086
-		(cd "$fixtures" && "$KDMESG" $args) >/dev/full 2>"$tmp/err"
-		status=$?
-		[ "$status" = 1 ] &&
-			[ "$(cat "$tmp/err")" = "kdmesg: write error: No space left on device" ]
-		ok $? "kdmesg $args into a full disk fails with 'write error'"
-	done
-fi
+for args in "--version" "--help" "-K kmsg-nul.dump" "-F syslog.txt -r" \
+	    "-K kmsg-nul.dump -J" "-K kmsg-nul.dump -o export"; do
+	if [ ! -w /dev/full ]; then
+		# Skipped one by one: the checks must not vanish unseen.
+		n=$((n + 1))
+		echo "ok $n # SKIP /dev/full is not available: kdmesg $args into a full disk"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	(cd "$fixtures" && "$KDMESG" $args) >/dev/full 2>"$tmp/err"
+	status=$?
+	[ "$status" = 1 ] &&
+		[ "$(cat "$tmp/err")" = "kdmesg: write error: No space left on device" ]
+	ok $? "kdmesg $args into a full disk fails with 'write error'"
+done
 
 # Inputs far larger than a pipe's buffer, so writing must hit EPIPE.
 i=0

@@ -145,6 +145,58 @@ static void test_dict(void)
 	tap_is_str(r.dict[63].key, "K63", "the first 64 in order");
 }
 
+/*
+ * A text of @len bytes (\x41 escapes with @esc), exactly at or one past
+ * the limit, through kd_kmsg_parse() and kd_kmsg_parse_simple(): kept
+ * whole up to KD_RECORD_MAX, cut and reported one byte later.
+ */
+static void exact_size(size_t len, bool esc, bool want_cut)
+{
+	static char buf[KD_RECORD_MAX * 4 + 64];
+	size_t n = (size_t)snprintf(buf, sizeof(buf), "6,1,0,-;");
+	const char *next;
+
+	for (size_t i = 0; i < len; i++) {
+		if (esc) {
+			memcpy(buf + n, "\\x41", 4);
+			n += 4;
+		} else {
+			buf[n++] = 'A';
+		}
+	}
+	buf[n++] = '\n';
+	tap_is_int(kd_kmsg_parse(buf, n, &r, &cut), 0, "record at the size limit parses");
+	tap_is_int((long long)r.text_len, want_cut ? KD_RECORD_MAX : (long long)len,
+		   want_cut ? "one byte past the limit: cut" : "exactly the limit: whole");
+	tap_is_int(!!(cut & KD_KMSG_CUT_TEXT), want_cut,
+		   want_cut ? "and reported cut" : "and not reported cut");
+	if (esc)
+		return;
+	/* The one-pass parser needs the next record's start after it. */
+	buf[n] = '6';
+	next = kd_kmsg_parse_simple(buf, buf + n + 1, &r, &cut, 0);
+	tap_ok(next == buf + n && r.text_len == (want_cut ? KD_RECORD_MAX : len) &&
+	       !!(cut & KD_KMSG_CUT_TEXT) == want_cut,
+	       "the one-pass parser: the same text and cut flag");
+}
+
+/* A dictionary value of @len bytes: whole up to the limit, cut after. */
+static void exact_value(size_t len, bool want_cut)
+{
+	static char buf[KD_RECORD_MAX + 64];
+	size_t n = (size_t)snprintf(buf, sizeof(buf), "6,1,0,-;x\n K=");
+
+	memset(buf + n, 'V', len);
+	n += len;
+	buf[n++] = '\n';
+	tap_is_int(kd_kmsg_parse(buf, n, &r, &cut), 0, "value at the size limit parses");
+	tap_ok(r.dict_len == 1 &&
+	       r.dict[0].value_len == (want_cut ? KD_RECORD_MAX : len) &&
+	       !!(cut & KD_KMSG_CUT_TEXT) == want_cut,
+	       want_cut ? "a value one byte past the limit is cut and reported" :
+			  "a value of exactly the limit is whole");
+}
+
 static void test_limits(void)
 {
 	static char big[KD_RECORD_MAX * 5];
@@ -165,6 +217,13 @@ static void test_limits(void)
 
 	tap_is_int(kd_kmsg_parse("6,1,0,-;ab\0cd\n", 14, &r, &cut), 0, "NUL ends the record");
 	tap_is_mem(r.text, r.text_len, "ab", 2, "text up to the NUL");
+
+	for (int esc = 0; esc < 2; esc++) {
+		exact_size(KD_RECORD_MAX, esc, false);
+		exact_size(KD_RECORD_MAX + 1, esc, true);
+	}
+	exact_value(KD_RECORD_MAX, false);
+	exact_value(KD_RECORD_MAX + 1, true);
 }
 
 static void test_errors(void)

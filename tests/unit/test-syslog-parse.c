@@ -189,6 +189,8 @@ static void test_prefix_edges(void)
 	text_is(0, "x", "its text");
 }
 
+static void exact_size(size_t len, bool want_cut);
+
 static void test_limits(void)
 {
 	static char big[KD_RECORD_MAX + 100];
@@ -199,6 +201,37 @@ static void test_limits(void)
 	kd_syslog_parse(big, big + sizeof(big), true, &recs[0], &cut);
 	tap_is_int((long long)recs[0].text_len, KD_RECORD_MAX, "text cut at KD_RECORD_MAX");
 	tap_is_int(cut, 1, "cut reported");
+	exact_size(KD_RECORD_MAX, false);
+	exact_size(KD_RECORD_MAX + 1, true);
+}
+
+/*
+ * A text of @len bytes, exactly at or one past the limit, through the
+ * general parser and the one-pass one: kept whole up to KD_RECORD_MAX,
+ * cut (and reported) one byte later.
+ */
+static void exact_size(size_t len, bool want_cut)
+{
+	static char buf[KD_RECORD_MAX + 200];
+	const char *head = "<6>[    1.000000] ";
+	size_t h = strlen(head), n;
+	unsigned int cut = 9;
+	const char *next;
+
+	memcpy(buf, head, h);
+	memset(buf + h, 'B', len);
+	n = h + len;
+	memcpy(buf + n, "\n<6>[    2.000000] next record long enough for the fast path\n", 62);
+	kd_syslog_parse(buf, buf + n, false, &recs[0], &cut);
+	tap_is_int((long long)recs[0].text_len, want_cut ? KD_RECORD_MAX : (long long)len,
+		   want_cut ? "one byte past the limit: cut" : "exactly the limit: whole");
+	tap_is_int(cut, want_cut, want_cut ? "and reported cut" : "and not reported cut");
+	next = kd_syslog_parse_simple(buf, buf + n + 62, &recs[1], false);
+	if (want_cut)
+		tap_ok(!next, "the one-pass parser leaves a cut record to the general one");
+	else
+		tap_ok(next == buf + n + 1 && recs[1].text_len == len,
+		       "the one-pass parser takes a record of exactly the limit whole");
 }
 
 int main(void)
