@@ -20,6 +20,7 @@
  * lines indented under the value.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,21 +58,26 @@ static void field_line(FILE *out, const char *name, const char *value,
 static void header_line(FILE *out, const struct kd_record *rec, int64_t boot_usec)
 {
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-	int64_t all = boot_usec + usec;
-	time_t t = (time_t)(all / 1000000);
+	int64_t all;
+	time_t t;
 	struct tm tm;
 	char buf[64];
+	bool wall;
 
-	if (boot_usec && localtime_r(&t, &tm) &&
-	    strftime(buf, sizeof(buf), "%a %Y-%m-%d %H:%M:%S", &tm))
+	/* A crafted stamp near INT64_MAX saturates, never wraps. */
+	if (__builtin_add_overflow(boot_usec, usec, &all))
+		all = usec > 0 ? INT64_MAX : INT64_MIN;
+	t = (time_t)(all / 1000000);
+	wall = boot_usec && localtime_r(&t, &tm);
+	if (wall && strftime(buf, sizeof(buf), "%a %Y-%m-%d %H:%M:%S", &tm))
 		fprintf(out, "%s.%06" PRId64, buf, all % 1000000);
 	else
 		fprintf(out, "[%5" PRId64 ".%06" PRId64 "]", usec / 1000000,
 			usec % 1000000);
-	if (boot_usec && strftime(buf, sizeof(buf), " %Z", &tm))
+	if (wall && strftime(buf, sizeof(buf), " %Z", &tm))
 		fputs(buf, out);
 	fputs(" [", out);
-	if (rec->seq != KD_NO_SEQ)
+	if (kd_record_has_seq(rec))
 		fprintf(out, "seq=%" PRIu64 " ", rec->seq);
 	if (rec->ts_usec != KD_NO_TIME)
 		fprintf(out, "time=%" PRId64 ".%06" PRId64, usec / 1000000,
