@@ -99,12 +99,15 @@ static const char *find_stop(const char *p, const char *end, char c)
 }
 
 /*
- * "<pri>" as dmesg reads it when it decodes the priority (-x, -l, -f,
- * colours, -J): a number (strtol(), no overflow) right up to '>', else
- * the text starts after the '<' and the stamp is not looked for.
+ * "<pri>": a number (strtol(), no overflow) right up to '>' sets the
+ * priority.  Otherwise, as dmesg's plain output has it, the text starts
+ * after the '>' (or the NUL that stands for it; the end without one);
+ * with @decoded, as dmesg reads it when it decodes the priority (-x, -l,
+ * -f, colours, -J), the text starts after the '<' and no stamp is looked
+ * for.
  */
-static const char *parse_pri_decoded(const char *p, const char *end,
-				     struct kd_record *rec)
+static const char *parse_pri(const char *p, const char *end,
+			     struct kd_record *rec, bool decoded)
 {
 	const char *gt = find_stop(p + 1, end, '>');
 	const char *num_end;
@@ -118,26 +121,9 @@ static const char *parse_pri_decoded(const char *p, const char *end,
 			return gt + 1;
 		}
 	}
-	return p + 1;
-}
-
-static const char *parse_pri(const char *p, const char *end,
-			     struct kd_record *rec)
-{
-	const char *gt = find_stop(p + 1, end, '>');
-	const char *num_end;
-	long pri;
-	int ovf;
-
-	if (!gt)
-		return end;
-	if (*gt == '>') {
-		num_end = parse_long(p + 1, gt, &pri, &ovf);
-		if (num_end == gt && num_end > p + 1 && !ovf) {
-			kd_priority_set(rec, (uint64_t)pri);
-		}
-	}
-	return gt + 1;
+	if (decoded)
+		return p + 1;
+	return gt ? gt + 1 : end;
 }
 
 /*
@@ -290,8 +276,7 @@ static int parse_ref(const char *begin, const char *end, bool last,
 	if (p < end && *p == '<') {
 		q = fast_pri(p, end, rec);
 		if (!q)
-			q = decoded_pri ? parse_pri_decoded(p, end, rec) :
-					  parse_pri(p, end, rec);
+			q = parse_pri(p, end, rec, decoded_pri);
 		p = q;
 	}
 
