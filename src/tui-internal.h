@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui-internal.h - what the viewer's two files share: the state of one
+ * viewer run (struct tui), and the actions of tui-actions.c, which never
+ * call curses, for tui.c, which alone does.
+ */
+#ifndef KDMESG_TUI_INTERNAL_H
+#define KDMESG_TUI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "format.h"
+#include "modinfo.h"
+#include "pipeline.h"
+#include "store.h"
+#include "view.h"
+#include "view-detail.h"
+#include "kdmesg.h"
+
+enum mode { M_LIST, M_DETAIL, M_FILTERS, M_HELP };
+enum prompt { P_NONE, P_SEARCH, P_FILTER };
+
+struct tui {
+	struct ctl *c;
+	struct kd_pipeline *p;
+	struct kd_store *st;
+	struct kd_view *v;
+	const char *source;
+	int src_fd;
+	bool src_poll;		/* the source's descriptor tells when data comes */
+	bool at_end, paused;
+	uint64_t lost;
+
+	struct kd_output_opts opts;
+	struct kd_format fmt;
+	size_t time_idx;
+	struct kd_escape_buf line;
+	struct kd_record rec, prev;
+
+	enum mode mode;
+	size_t mode_sel, mode_top;
+	struct kd_detail detail;
+	struct kd_modinfo *kmod;
+	bool kmod_tried;
+	char kmod_note[160];
+	bool color, wrap, location;
+	bool translate;		/* show MESSAGE_TRANSLATED where a record has it */
+	size_t hscroll;
+
+	enum prompt prompt;
+	enum kd_vfilter_kind pkind;
+	char pbuf[256];
+	size_t plen;
+	char saved[256];	/* the search pattern before / */
+	char msg[256];
+	bool quit;		/* q was pressed */
+	bool redraw;		/* Ctrl-L: repaint everything */
+	bool can_color;		/* the terminal has colours */
+};
+
+/** tui_set_msg() - the one-line message of the status line. */
+void tui_set_msg(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** tui_open_intake() - open what t->c names, to be followed; exits on errors. */
+void tui_open_intake(struct tui *t);
+
+/** tui_intake() - read what arrived, a bounded amount.  True when more waits. */
+bool tui_intake(struct tui *t);
+
+/** tui_time_init() - start with the command line's time format. */
+void tui_time_init(struct tui *t);
+
+/** tui_setup_format() - (re)build the formatter for the time format.  0 or -ENOMEM. */
+int tui_setup_format(struct tui *t);
+
+/** tui_list_key() - a key (lib/view-keys.h code) in the record list. */
+void tui_list_key(struct tui *t, int key);
+
+/** tui_screen_key() - a key in the detail, filter or help screen. */
+void tui_screen_key(struct tui *t, int key);
+
+/** tui_prompt_key() - a key while the search or filter prompt is open. */
+void tui_prompt_key(struct tui *t, int key);
+
+#endif /* KDMESG_TUI_INTERNAL_H */
