@@ -99,6 +99,15 @@ env -u LANGUAGE LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" >"$tmp/plain.out" 2>&1
 cmp -s "$tmp/plain.out" "$tmp/never.out" && cmp -s "$tmp/plain.out" "$tmp/auto-pipe.out"
 ok $? "--no-translate and auto into a pipe print what kdmesg prints without catalogues"
 
+# auto on a terminal translates (script(1) gives the pseudo-terminal).
+if command -v script >/dev/null 2>&1 &&
+	SHELL=/bin/sh script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+	printf '%s\n' "exec env LANGUAGE=xx LC_ALL=C.UTF-8 '$KDMESG' -K '$D' --color=never --catalog-dir '$tmp/cat'" >"$tmp/cmd"
+	SHELL=/bin/sh script -qec "sh '$tmp/cmd'" /dev/null </dev/null >"$tmp/tty.out" 2>&1
+	grep -q 'Netzwerkverbindung steht: 1000 Mbit/s' "$tmp/tty.out"
+	ok $? "auto: a terminal gets the translation"
+fi
+
 B=$F/kmsg-boot-kprint.dump
 if [ -f "$B" ]; then
 	for l in de fr; do
