@@ -672,6 +672,11 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		add_module(c, c->modules[i]);
 	for (size_t i = 0; i < c->ngreps; i++)
 		add_grep(c, c->greps[i]);
+	/* Compiled into the filter: the lists are done with. */
+	free(c->greps);
+	free(c->modules);
+	c->greps = c->modules = NULL;
+	c->ngreps = c->nmodules = 0;
 	if (n_arg && c->stats) {
 		char *end;
 
