@@ -35,18 +35,28 @@ static void put_str(FILE *out, const char *s)
 	kd_escape_write(out, s, strlen(s), 0, false);
 }
 
+/* The @top largest sites (0: all) into *@n; NULL (and *@n 0) when none. */
+static const struct kd_stats_site *const *largest(struct kd_stats *s, size_t top,
+						  size_t *n, int *rc)
+{
+	const struct kd_stats_site *const *v = kd_stats_sorted(s, n);
+
+	*rc = !v && *n ? -ENOMEM : 0;
+	if (top && top < *n)
+		*n = top;
+	return v;
+}
+
 int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data)
 {
-	const struct kd_stats_site *const *v;
 	uint64_t total = kd_stats_total(s);
 	size_t n, i;
+	int rc;
+	const struct kd_stats_site *const *v = largest(s, top, &n, &rc);
 
-	v = kd_stats_sorted(s, &n);
-	if (!v && n)
-		return -ENOMEM;
-	if (top && top < n)
-		n = top;
+	if (rc < 0)
+		return rc;
 	fprintf(out, "%7s %6s %10s %10s %-6s %s\n", "COUNT", "SHARE", "FIRST",
 		"LAST", "LEVEL", "SITE");
 	for (i = 0; i < n; i++) {
@@ -117,17 +127,15 @@ static void json_str(struct kd_json *j, const char *name, const char *s)
 int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data)
 {
-	const struct kd_stats_site *const *v;
 	uint64_t total = kd_stats_total(s);
 	struct kd_json j;
 	char buf[64];
 	size_t n, i;
+	int rc;
+	const struct kd_stats_site *const *v = largest(s, top, &n, &rc);
 
-	v = kd_stats_sorted(s, &n);
-	if (!v && n)
-		return -ENOMEM;
-	if (top && top < n)
-		n = top;
+	if (rc < 0)
+		return rc;
 	kd_json_init(&j, out);
 	kd_json_open(&j, NULL, KD_JSON_OBJECT);
 	kd_json_value_u64(&j, "records", total);
