@@ -52,6 +52,20 @@ wait_for() {
 	return 1
 }
 
+# mark_until FILE NAME: log NAME-1, NAME-2, ... every 0.2 s until one of
+# them shows up in FILE (up to ~10 s).  A follower that is slow to start
+# (sanitizers, a loaded machine) misses the first ones; none may show twice.
+mark_until() {
+	i=0
+	while [ $i -lt 50 ]; do
+		i=$((i + 1))
+		mark "$2-$i"
+		sleep 0.2
+		grep -q -- "test-$2-" "$1" 2>/dev/null && return 0
+	done
+	return 1
+}
+
 # stop_follow: SIGINT the running kdmesg and collect its exit status.
 stop_follow() {
 	kill -INT "$pid" 2>/dev/null
@@ -64,15 +78,14 @@ stop_follow() {
 mark before
 LD_PRELOAD="$shim" "$KDMESG" -W >"$tmp/new" 2>"$tmp/new.err" &
 pid=$!
-sleep 0.5
-mark after
-wait_for "$tmp/new" "test-after"
+mark_until "$tmp/new" after
 ok $? "-W prints a record logged after it started"
+sleep 0.3
 stop_follow
 ok "$status" "-W ends with status 0 on SIGINT"
 ! grep -q -- "test-before" "$tmp/new"
 ok $? "-W does not print records logged before it started"
-[ "$(grep -c -- "test-after" "$tmp/new")" = 1 ]
+[ -z "$(grep -o -- "test-after-[0-9]*" "$tmp/new" | sort | uniq -d)" ]
 ok $? "-W prints each new record once"
 [ ! -s "$tmp/new.err" ]
 ok $? "-W writes nothing on standard error"
@@ -114,27 +127,29 @@ wait "$bg"
 [ "$(cat "$tmp/pipe.rc" 2>/dev/null)" = 0 ] && [ ! -s "$tmp/pipe.err" ]
 ok $? "-w stops quietly with status 0 when its reader goes away"
 
-# A burst of 500 overruns, each losing 2 records: at most one line a
-# second (the run takes less than that: the first overrun, then the rest
-# at the end) and the total, not 500 lines.
+# A burst of 200 overruns, each losing 2 records: a "lost" line at most
+# once a second (the shim rereads its file per read, so under sanitizers
+# the burst takes seconds) and the total, not a line per overrun.
 : >"$tmp/kmsg"
 s=1
 printf '6,%d,1,-;first\n' $s >>"$tmp/kmsg"
 i=0
-while [ $i -lt 500 ]; do
+while [ $i -lt 200 ]; do
 	s=$((s + 3))
 	printf '#EPIPE\n6,%d,%d,-;after overrun %d\n' $s $((s * 10)) $i
 	i=$((i + 1))
 done >>"$tmp/kmsg"
+t0=$(date +%s)
 LD_PRELOAD="$shim" "$KDMESG" >"$tmp/burst" 2>"$tmp/burst.err"
 rc=$?
-[ $rc = 0 ] && [ "$(wc -l <"$tmp/burst")" = 501 ]
+secs=$(($(date +%s) - t0))
+[ $rc = 0 ] && [ "$(wc -l <"$tmp/burst")" = 201 ]
 ok $? "an overrun burst: every record that was not lost is printed"
 lines=$(grep -c "lost" "$tmp/burst.err")
-[ "$lines" -le 3 ] && grep -q "^kdmesg: 1000 records lost in all$" "$tmp/burst.err"
-ok $? "an overrun burst: $lines lines on stderr, ending with the total of 1000"
+[ "$lines" -le $((secs + 3)) ] && grep -q "^kdmesg: 400 records lost in all$" "$tmp/burst.err"
+ok $? "an overrun burst: $lines lines in ${secs}s on stderr, ending with the total of 400"
 [ "$(sed -n 's/^kdmesg: \([0-9]*\) records\{0,1\} lost (.*/\1/p' "$tmp/burst.err" |
-     awk '{ s += $1 } END { print s }')" = 1000 ]
+     awk '{ s += $1 } END { print s }')" = 400 ]
 ok $? "an overrun burst: the lines add up to the total"
 sed 's/^/# /' "$tmp/burst.err"
 
