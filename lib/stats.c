@@ -168,11 +168,13 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const char *k
 {
 	struct kd_stats_site *site = calloc(1, sizeof(*site));
 
-	if (!site || !(site->key = malloc(len))) {
+	/* NUL-terminated too: site->text, the key's tail, is a string. */
+	if (!site || !(site->key = malloc(len + 1))) {
 		free(site);
 		return NULL;
 	}
 	memcpy(site->key, key, len);
+	site->key[len] = '\0';
 	site->key_len = len;
 	site->hash = h;
 	site->level = KD_NO_LEVEL;

@@ -27,7 +27,7 @@ struct kd_stats_site {
 	bool structured;		/* from CODE_FILE/CODE_LINE/FORMAT */
 	/* Structured sites: each may be NULL.  Others: @text only. */
 	char *file, *line, *func, *module, *format;
-	char *text;			/* masked message text */
+	char *text;			/* masked message text, NUL-terminated */
 	size_t text_len;
 	uint32_t hash;
 	char *key;			/* what identifies the site */

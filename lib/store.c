@@ -200,7 +200,8 @@ int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 	memcpy(p, rec->caller, caller_len);
 	p += caller_len;
 	p = put_varint(p, rec->text_len);
-	memcpy(p, rec->text, rec->text_len);
+	if (rec->text_len)	/* a record without text has text NULL */
+		memcpy(p, rec->text, rec->text_len);
 	p += rec->text_len;
 	p = put_varint(p, rec->dict_len);
 	for (size_t i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
