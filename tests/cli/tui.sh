@@ -7,7 +7,8 @@
 # tests/expected/tui/ (or searched for what a step must show).  Covered:
 # opening a fixture at its end, search, jumps, filters and the filter
 # panel, the detail pane, the help screen, following a growing file and a
-# FIFO, pause, resize, q and SIGTERM restoring the terminal, and a
+# FIFO, the log on standard input, pause, resize, q and SIGTERM restoring
+# the terminal, translation (T), and a
 # standard output that is not a terminal.  Skipped without tmux.
 #
 #   tests/cli/tui.sh [--update]    (--update rewrites the golden captures)
@@ -53,10 +54,10 @@ start() {
 	sock=$tmp/tmux$sessions.sock
 	rm -f exit pid err
 	tmux -S "$sock" -f /dev/null new-session -d -x 80 -y "${ROWS:-12}" \
-		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=screen TZ=GMT NO_COLOR= \
+		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=screen TZ=GMT NO_COLOR=${TNO_COLOR:-} \
 		DMESG_TEST_BOOTIME=1234567890.000000 KDMESG_TEST_CALLER_WIDTH=6 \
 		KDMESG_MODULES_DIR=/nonexistent \
-		sh -c 'echo \$\$ >pid; exec \"\$0\" --tui \"\$@\" 2>err' '$KDMESG' $*; \
+		sh -c 'echo \$\$ >pid; ${PIPE_FROM:+cat $PIPE_FROM |} exec \"\$0\" --tui \"\$@\" 2>err' '$KDMESG' $*; \
 		echo \$? >exit; echo VIEWER-ENDED; sleep 60"
 }
 
@@ -130,6 +131,18 @@ else
 	ok 0 "# SKIP msgfmt is not installed: no translation test"
 fi
 
+# --- NO_COLOR ---
+TNO_COLOR=1 start -K log.kmsg
+wait_for "47/47 of 47  following" >/dev/null
+! tmux -S "$sock" capture-pane -p -e | grep -q "$(printf '\033')\[3[0-9]m"
+ok $? "NO_COLOR: no colours"
+keys c
+sleep 0.3
+tmux -S "$sock" capture-pane -p -e | grep -q "$(printf '\033')\[31m"
+ok $? "c switches them on anyway"
+keys q
+ended
+
 # --- a standard output that is not a terminal ---
 "$KDMESG" --tui -K log.kmsg >out 2>err </dev/null
 st=$?
@@ -142,6 +155,11 @@ wait_for "following" >/dev/null
 golden main
 status | grep -q "47/47 of 47  following"
 ok $? "opens at the last record of 47, following"
+esc=$(printf '\033')
+tmux -S "$sock" capture-pane -p -e | grep -q "${esc}\[31m.*message from facility local3"
+ok $? "colours: an error in red, as journalctl shows it"
+tmux -S "$sock" capture-pane -p -e | grep "message from facility local2" | grep -q "${esc}\[1m"
+ok $? "colours: worse than an error, bold"
 
 # --- moving and jumps ---
 keys g
@@ -256,10 +274,23 @@ keys G
 wait_for "half a record three" >/dev/null && status | grep -q "50/50 of 50  following"
 ok $? "its rest comes: one record; G follows again"
 
+# --- the log on standard input, keys from the terminal ---
+PIPE_FROM=kprint.kmsg start -K -
+wait_for "^-  4/4 of 4  following" >/dev/null
+ok $? "-K -: the log from a pipe on standard input, keys from /dev/tty"
+keys g q
+ended
+[ "$(cat exit 2>/dev/null)" = 0 ]
+ok $? "g, q: status 0"
+PIPE_FROM=
+
 # --- SIGTERM restores the terminal ---
+cp log.kmsg grow.kmsg
+start -K grow.kmsg
+wait_for "47/47 of 47  following" >/dev/null
 kill -TERM "$(cat pid)"
 ended
-[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 50"
+[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 47"
 ok $? "SIGTERM: status 0, the terminal restored"
 
 # --- following a FIFO ---
