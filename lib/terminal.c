@@ -47,11 +47,14 @@ int kd_colormode_parse(const char *when)
 static bool terminal_has_colors(void)
 {
 #ifdef KD_HAVE_TERMINFO
-	int err = 0;
+	int err = 0, colors;
 
 	if (setupterm(NULL, STDOUT_FILENO, &err) != 0 || err != 1)
 		return false;
-	return tigetnum("colors") > 1;
+	colors = tigetnum("colors");
+	/* Asked once: free the description instead of keeping it (LeakSanitizer). */
+	del_curterm(cur_term);
+	return colors > 1;
 #else
 	const char *term = getenv("TERM");
 
