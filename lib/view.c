@@ -324,6 +324,16 @@ void kd_view_page(struct kd_view *v, int dir)
 	ensure_visible(v);
 }
 
+void kd_view_scroll(struct kd_view *v, long delta)
+{
+	if (v->top == KD_VIEW_NONE)
+		return;
+	if (delta > 0)
+		v->top = v->sel - v->top > (size_t)delta ? v->top + (size_t)delta : v->sel;
+	else
+		v->top = v->top - v->base > (size_t)-delta ? v->top - (size_t)-delta : v->base;
+}
+
 void kd_view_home(struct kd_view *v)
 {
 	while (v->lo > 0)

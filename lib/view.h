@@ -77,6 +77,13 @@ void kd_view_move(struct kd_view *v, long delta);
 /** kd_view_page() - a page down (@dir > 0) or up; the screen scrolls with it. */
 void kd_view_page(struct kd_view *v, int dir);
 
+/**
+ * kd_view_scroll() - move the top of the screen by @delta records, never
+ * past the selection nor above the first record (for a front end whose
+ * records take more than one row each).
+ */
+void kd_view_scroll(struct kd_view *v, long delta);
+
 /** kd_view_home() - select the first record. */
 void kd_view_home(struct kd_view *v);
 

@@ -121,6 +121,9 @@ static attr_t level_attr(const struct tui *t, int level, short *pair)
  * Byte ranges @hl[2i]..@hl[2i+1] are shown reversed against the rest.
  * Returns the rows used.
  */
+/* Set when put_text() ran out of rows while wrapping. */
+static bool text_clipped;
+
 static int put_text(int y, int ymax, int x0, int width, const char *s, size_t len,
 		    size_t skip, bool wrap, attr_t base, short pair,
 		    const size_t *hl, size_t nhl)
@@ -164,8 +167,10 @@ static int put_text(int y, int ymax, int x0, int width, const char *s, size_t le
 					col += (size_t)(width - x0) - col % (size_t)(width - x0);
 				x = x0 + (int)(col % (size_t)(width - x0));
 				row = y + (int)(col / (size_t)(width - x0));
-				if (row > ymax)
+				if (row > ymax) {
+					text_clipped = true;
 					return row - y;
+				}
 			} else {
 				if (col < skip)
 					continue;
@@ -268,9 +273,14 @@ static void draw_scrollbar(struct tui *t, int rows)
 	}
 }
 
-static void draw_list(struct tui *t, int rows)
+/*
+ * The list; returns false when, wrapping long lines, the selected record
+ * did not fit below the top one (the caller scrolls and draws again).
+ */
+static bool draw_list_once(struct tui *t, int rows)
 {
 	size_t idx[512], n, sel = kd_view_selected(t->v), hl[32];
+	bool sel_fits = sel == KD_VIEW_NONE;
 
 	n = kd_view_rows(t->v, idx, (size_t)rows < 512 ? (size_t)rows : 512);
 	for (int y = 0, i = 0; y < rows && (size_t)i < n; i++) {
@@ -292,8 +302,11 @@ static void draw_list(struct tui *t, int rows)
 			attrset(A_NORMAL);
 		}
 		nhl = highlights(t, len, hl, 16);
+		text_clipped = false;
 		y += put_text(y, rows - 1, 0, COLS - 1, t->line.data, len, t->hscroll,
 			      t->wrap, a, pair, hl, nhl);
+		if (idx[i] == sel)
+			sel_fits = !text_clipped || i == 0;
 	}
 	if (n == 0) {
 		size_t pos, shown;
@@ -304,6 +317,16 @@ static void draw_list(struct tui *t, int rows)
 			 _("Filtering..."));
 	}
 	draw_scrollbar(t, rows);
+	return sel_fits;
+}
+
+static void draw_list(struct tui *t, int rows)
+{
+	/* The model counts records; wrapped records take more rows. */
+	for (int tries = 0; !draw_list_once(t, rows) && tries < rows; tries++) {
+		kd_view_scroll(t->v, 1);
+		erase();
+	}
 }
 
 static void draw_status(struct tui *t)

@@ -131,6 +131,16 @@ else
 	ok 0 "# SKIP msgfmt is not installed: no translation test"
 fi
 
+# --- wrapping long lines (S) keeps the selection on the screen ---
+start -K log.kmsg
+tmux -S "$sock" resize-window -x 50 -y 8
+wait_for "47/47 of 47  following" >/dev/null
+keys k k S
+wait_for "45/47 of 47" >/dev/null && screen | grep -q "^k 1234567 ns" && screen | grep -q "^unstable"
+ok $? "S wraps long records; the selected one (45) is whole on the screen"
+keys q
+ended
+
 # --- NO_COLOR ---
 TNO_COLOR=1 start -K log.kmsg
 wait_for "47/47 of 47  following" >/dev/null

@@ -107,6 +107,12 @@ static void test_follow_and_move(void)
 	tap_is_int(sel(v), 0, "the selection stays");
 	tap_is_int(kd_view_jump_level(v, 0, 1), 0, "next emergency");
 	tap_is_int(sel(v), 8, "is record 8");
+	kd_view_scroll(v, 3);
+	tap_ok(top(v) == 3 && sel(v) == 8, "scroll moves the top only");
+	kd_view_scroll(v, 100);
+	tap_is_int(top(v), 8, "never past the selection");
+	kd_view_scroll(v, -100);
+	tap_is_int(top(v), 0, "nor above the first record");
 	kd_view_free(v);
 	kd_store_free(st);
 }
