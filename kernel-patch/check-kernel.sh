@@ -380,6 +380,7 @@ build_kmsg_dump() {
 	fi
 }
 
+. "$HERE/tools/structured-root.sh"
 make_initramfs() {
 	local variant=$1 dir=$CACHE/$1 root=$CACHE/$1/initramfs a
 	rm -rf "$root"
@@ -426,6 +427,7 @@ make_initramfs() {
 		;;
 	esac
 	# <<< journald
+	structured_root "$variant" "$dir" "$root"	# issue 10 (tools/structured-root.sh)
 	cp "$HERE/tools/init.sh" "$root/init"
 	chmod 755 "$root/init"
 	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |

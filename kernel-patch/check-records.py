@@ -1358,6 +1358,12 @@ def main():
     check_journald = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check_journald)
     check_journald.run(tap, boots, mk, sys.modules[__name__])
+    # ---- issue 10's structured command line inside the kprint boot
+    spec = importlib.util.spec_from_file_location(
+        "check_structured", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-structured.py"))
+    check_structured = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_structured)
+    check_structured.run(tap, boots, mk, sys.modules[__name__])
 
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0

@@ -149,6 +149,8 @@ if [ -x /usr/bin/kdmesg ]; then
 	sec KDMESG /usr/bin/kdmesg
 	sec KDMESG-X /usr/bin/kdmesg -x
 	sec KDMESG-JSONL /usr/bin/kdmesg -o jsonl
+	# shellcheck disable=SC1091 # issue 10: the structured command line
+	[ ! -f /etc/structured.sh ] || . /etc/structured.sh
 else
 	out "=====KDMESG-ABSENT====="
 fi
