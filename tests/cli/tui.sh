@@ -138,8 +138,10 @@ wait_for "47/47 of 47  following" >/dev/null
 keys k k S
 wait_for "45/47 of 47" >/dev/null && screen | grep -q "^k 1234567 ns" && screen | grep -q "^unstable"
 ok $? "S wraps long records; the selected one (45) is whole on the screen"
-keys q
+keys C-c
 ended
+[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 47"
+ok $? "Ctrl-C: status 0, the terminal restored"
 
 # --- NO_COLOR ---
 TNO_COLOR=1 start -K log.kmsg
