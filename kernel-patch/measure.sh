@@ -47,6 +47,17 @@ benchmin() {
 		sed 's/.*min=\([0-9]*\).*/\1/' | sort -n | head -n 1
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+# the same for the contention benchmark, by the other CPU's mode
+bench2() {
+	{ grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 " "$1/data.log" 2>/dev/null || true; } |
+		sed 's/.*ns_per_call=\([0-9]*\).*/\1/' | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "" }'
+}
+bench2min() {
+	{ grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 variant=[a-z]* n=[0-9]* min=[0-9]*" "$1/data.log" 2>/dev/null || true; } |
+		sed 's/.*min=\([0-9]*\).*/\1/' | sort -n | head -n 1
+}
+bench2n() { { grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 " "$1/data.log" 2>/dev/null || true; } | wc -l; }
 benchn() { { grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null || true; } | wc -l; }
 
 shift_k=$(cfgval "$K" CONFIG_LOG_BUF_SHIFT)
@@ -145,6 +156,26 @@ report() {
 	echo "| CONFIG_KPRINT=n | $(benchn "$S" stock) | ${stock:-n/a} | | 1.00 | ${stockmin:-n/a} | | 1.00 |"
 	echo
 	echo "Goal (issue 3): switch on under 1.3x a plain printk."
+	echo
+	echo "## printk() under contention (issue 13)"
+	echo
+	# shellcheck disable=SC2016 # markdown backquotes
+	echo 'kprint_test `bench2=N` (N = 2000): a kthread on the first CPU times N'
+	echo "printk() calls while a kthread on the other CPU logs at the same time"
+	echo "("other CPU logs") or flushes 8-line groups all the time ("other CPU"
+	echo "flushes groups", kprint only); 5 loops per run, median loop per run,"
+	echo "3 runs per boot, switch on; "median" and "fastest" as above."
+	echo
+	echo "| kernel, other CPU | runs | median ns | ratio to KPRINT=n | fastest ns | ratio to KPRINT=n |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	local c0 c1 s0 c0m c1m s0m
+	c0=$(bench2 "$K" 0); c1=$(bench2 "$K" 1); s0=$(bench2 "$S" 0)
+	c0m=$(bench2min "$K" 0); c1m=$(bench2min "$K" 1); s0m=$(bench2min "$S" 0)
+	echo "| CONFIG_KPRINT=y, other CPU logs | $(bench2n "$K" 0) | ${c0:-n/a} | $(ratio "$c0" "$s0") | ${c0m:-n/a} | $(ratio "$c0m" "$s0m") |"
+	echo "| CONFIG_KPRINT=y, other CPU flushes groups | $(bench2n "$K" 1) | ${c1:-n/a} | $(ratio "$c1" "$s0") | ${c1m:-n/a} | $(ratio "$c1m" "$s0m") |"
+	echo "| CONFIG_KPRINT=n, other CPU logs | $(bench2n "$S" 0) | ${s0:-n/a} | 1.00 | ${s0m:-n/a} | 1.00 |"
+	echo
+	echo "Goal (issue 13): at most 1.2x KPRINT=n in both."
 }
 
 out=$(report)

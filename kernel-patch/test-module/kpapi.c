@@ -93,8 +93,9 @@ static void kp_cut_messages(void)
 	kprint_warn("kpapi:cut_kp_4 side=%d", ++kp_side);
 	kprint_notice("kpapi:cut_kp_5 side=%d", ++kp_side);
 	kprint_info("kpapi:cut_kp_6 side=%d", ++kp_side);
-	kprint_debug("kpapi:cut_kp_7 side=%d", ++kp_side);
-	kprint_emerg("kpapi:side_count n=%d want=%d", kp_side, 16);
+	/* pr_debug(): no side effects while off (and when cut) */
+	kprint_debug("kpapi:cut_kp_7 side=%d", kp_side + 1);
+	kprint_emerg("kpapi:side_count n=%d want=%d", kp_side, 15);
 #else
 	pr_emerg("kpapi:side_count n=%d want=%d\n", kp_side, 8);
 #endif

@@ -16,6 +16,12 @@
  *   bench_tag=S   label printed with the benchmark result (on/off/stock)
  *   bench_result  (read) ns per call of the last benchmark (median of 5 loops)
  *   bench_min     (read) ns per call of its fastest loop
+ *   maxfill=N     (write at runtime) emit N maximal records (issue 13)
+ *   bench2=N      (write at runtime) printk() cost on the first CPU while a
+ *                 kthread on every other CPU logs too (bench2_flush=0: N
+ *                 printk() calls each; =1: kprint_buffer_flush() of 8-line
+ *                 groups all the time); result in bench2_result (median ns
+ *                 per call of 5 loops) and bench2_min
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -36,6 +42,9 @@
 #include <linux/string.h>
 #include <linux/jiffies.h>
 #include <linux/delay.h>
+#ifdef CONFIG_KPRINT
+#include <linux/kprint.h>
+#endif
 
 static struct platform_device *kp_pdev;
 static struct net_device *kp_ndev;
@@ -291,6 +300,56 @@ static int trigger;
 module_param_cb(trigger, &kp_trigger_ops, &trigger, 0644);
 MODULE_PARM_DESC(trigger, "write anything to emit all test messages again");
 
+/*
+ * ---- a log full of maximal records (issue 13) ----
+ * 32 arguments (KPRINT_MAX_ARGS), text near the 1024-byte record limit:
+ * even records carry 31 arguments of 31 printable characters, odd ones 14
+ * control bytes each (escaped to 4 bytes), so that their text line alone
+ * takes most of the 2047 bytes a /dev/kmsg record may have.  The dictionary
+ * lines of both do not all fit; the host checks that every reader gets
+ * every record that is in the ring.
+ */
+#define KP_MAX_FMT "kptest:maxrec %d" \
+	" %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s" \
+	" %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s\n"
+#define KP_MAX_ARGS31(a) a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, \
+	a, a, a, a, a, a, a, a, a, a, a, a, a, a, a
+
+static void kp_maxfill(int n)
+{
+	char v[2][32];
+	int i;
+
+	memset(v[0], 'm', 31);
+	v[0][31] = '\0';
+	memset(v[1], 0x01, 14);
+	v[1][14] = '\0';
+	for (i = 0; i < n; i++) {
+		const char *a = v[i & 1];
+
+		pr_info(KP_MAX_FMT, i, KP_MAX_ARGS31(a)); /* KP:maxrec */
+	}
+}
+
+static int kp_maxfill_set(const char *val, const struct kernel_param *kp)
+{
+	int n, ret = kstrtoint(val, 0, &n);
+
+	if (ret)
+		return ret;
+	kp_maxfill(n);
+	return 0;
+}
+
+static const struct kernel_param_ops kp_maxfill_ops = {
+	.set = kp_maxfill_set,
+	.get = param_get_int,
+};
+
+static int maxfill;
+module_param_cb(maxfill, &kp_maxfill_ops, &maxfill, 0644);
+MODULE_PARM_DESC(maxfill, "write N to emit N maximal records");
+
 /* ---- benchmark: cost of one printk() ---- */
 static char *bench_tag = "none";
 module_param(bench_tag, charp, 0644);
@@ -354,6 +413,130 @@ module_param_cb(bench, &kp_bench_ops, &bench, 0644);
 MODULE_PARM_DESC(bench, "time N printk() calls (at load or when written)");
 
 /* ---- devices ---- */
+/*
+ * ---- printk() under contention (issue 13): the first online CPU times
+ * its calls while a kthread on each other CPU logs at the same time ----
+ */
+static int bench2_flush;
+module_param(bench2_flush, int, 0644);
+MODULE_PARM_DESC(bench2_flush, "1: the other CPUs flush groups instead of calling printk()");
+
+static unsigned long bench2_result;
+module_param(bench2_result, ulong, 0444);
+MODULE_PARM_DESC(bench2_result, "ns per printk() on the first CPU under contention (median)");
+
+static unsigned long bench2_min;
+module_param(bench2_min, ulong, 0444);
+MODULE_PARM_DESC(bench2_min, "ns per printk() of the fastest loop under contention");
+
+static atomic_t kp_b2_left;
+static bool kp_b2_stop;
+static DECLARE_COMPLETION(kp_b2_go);
+static DECLARE_COMPLETION(kp_b2_done);
+
+static void kp_b2_other(int n)
+{
+	int i = 0;
+
+	while (!READ_ONCE(kp_b2_stop)) {
+#if defined(kprint_buffer) && defined(KPAPI_HAVE_BUFFER_SYMS)
+		if (bench2_flush) {
+			struct kprint_buffer *buf = kmalloc(sizeof(*buf), GFP_KERNEL);
+			int l;
+
+			if (!buf)
+				break;
+			kprint_buffer_init(buf, KPRINT_INFO);
+			for (l = 0; l < 8; l++)
+				kprint_buffer(buf, "kpbench2: group line %d of %d", l, i);
+			kprint_buffer_flush(buf);
+			kfree(buf);
+			i++;
+			continue;
+		}
+#endif
+		printk(KERN_INFO "kpbench2: other i=%d s=%s x=%x\n", i, "abc", i);
+		if (++i >= n)
+			break;
+	}
+}
+
+static int kp_b2_n;
+static u64 kp_b2_ns;
+
+/* the kthread of the first CPU times its calls, the others log meanwhile */
+static int kp_b2_fn(void *data)
+{
+	bool first = data;
+	u64 t0;
+	int i;
+
+	wait_for_completion(&kp_b2_go);
+	if (first) {
+		t0 = ktime_get_ns();
+		for (i = 0; i < kp_b2_n; i++)
+			printk(KERN_INFO "kpbench2: first i=%d s=%s x=%x\n", i, "abc", i);
+		kp_b2_ns = div_u64(ktime_get_ns() - t0, kp_b2_n);
+		WRITE_ONCE(kp_b2_stop, true);
+	} else {
+		kp_b2_other(kp_b2_n);
+	}
+	if (atomic_dec_and_test(&kp_b2_left))
+		complete(&kp_b2_done);
+	return 0;
+}
+
+static u64 kp_b2_loop(int n)
+{
+	int first = cpumask_first(cpu_online_mask);
+	struct task_struct *t;
+	long cpu;
+
+	kp_b2_n = n;
+	kp_b2_ns = 0;
+	reinit_completion(&kp_b2_go);
+	reinit_completion(&kp_b2_done);
+	WRITE_ONCE(kp_b2_stop, false);
+	atomic_set(&kp_b2_left, 1);	/* bias, dropped below */
+	for_each_online_cpu(cpu) {
+		t = kthread_create(kp_b2_fn, (void *)(long)(cpu == first), "kpbench2/%ld", cpu);
+		if (IS_ERR(t))
+			continue;
+		kthread_bind(t, cpu);
+		atomic_inc(&kp_b2_left);
+		wake_up_process(t);
+	}
+	complete_all(&kp_b2_go);
+	if (atomic_dec_and_test(&kp_b2_left))
+		complete(&kp_b2_done);
+	wait_for_completion_timeout(&kp_b2_done, 60 * HZ);
+	return kp_b2_ns;
+}
+
+static int kp_bench2_set(const char *val, const struct kernel_param *kp)
+{
+	u64 per[KP_BENCH_REPS];
+	int n, rep, ret = kstrtoint(val, 0, &n);
+
+	if (ret || n <= 0)
+		return ret ? ret : -EINVAL;
+	for (rep = 0; rep < KP_BENCH_REPS; rep++)
+		per[rep] = kp_b2_loop(n);
+	sort(per, KP_BENCH_REPS, sizeof(per[0]), kp_cmp_u64, NULL);
+	bench2_result = per[KP_BENCH_REPS / 2];
+	bench2_min = per[0];
+	return 0;
+}
+
+static const struct kernel_param_ops kp_bench2_ops = {
+	.set = kp_bench2_set,
+	.get = param_get_int,
+};
+
+static int bench2;
+module_param_cb(bench2, &kp_bench2_ops, &bench2, 0644);
+MODULE_PARM_DESC(bench2, "write N: time N printk() calls under contention");
+
 static void kp_netdev_setup(struct net_device *dev)
 {
 	ether_setup(dev);

@@ -5,7 +5,7 @@
 # second serial port, ttyS1, between "=====NAME-BEGIN=====" and
 # "=====NAME-END=====" markers, followed by "=====NAME-RC=<status>=====".
 # /etc/kptest.conf (written by check-kernel.sh) sets VARIANT, SWITCH,
-# SITES_GLOB, BENCH_N and FLOOD_N.
+# SITES_GLOB, BENCH_N, BENCH2_N, FLOOD_N and MAXREC_N.
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -40,6 +40,8 @@ info() {
 	uname -a
 	cat /proc/cmdline
 	echo "cpus=$(grep -c ^processor /proc/cpuinfo)"
+	# where the kernel runs (KASLR of the relocatable kprint variant)
+	echo "text=$(grep -m 1 ' _text$' /proc/kallsyms)"
 	echo "console_loglevel=$(cat /proc/sys/kernel/printk)"
 	echo "switch=$SWITCH"
 	if [ -e "$SWITCH" ]; then
@@ -191,7 +193,77 @@ for _ in 1 2 3 4 5; do
 	fi
 done
 out "=====BENCH-END====="
+# printk() under contention (issue 13): the first CPU's cost while the
+# other CPU logs too (flush=0), or flushes groups all the time (flush=1,
+# kprint only); switch on
+bench2() {
+	echo "$1" > $PARAMS/bench2_flush
+	echo "$BENCH2_N" > $PARAMS/bench2
+	out "kptest:bench2 ns_per_call=$(cat $PARAMS/bench2_result) flush=$1 variant=$VARIANT n=$BENCH2_N min=$(cat $PARAMS/bench2_min)"
+}
+if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then set_switch 1 >/dev/null; fi
+out "=====BENCH2-BEGIN====="
+for _ in 1 2 3; do
+	bench2 0
+	if [ "$VARIANT" = kprint ]; then bench2 1; fi
+done
+out "=====BENCH2-END====="
 echo 7 > /proc/sys/kernel/printk
+
+# Issue 13: a log full of maximal records.  kprint_test.ko fills the ring
+# with records of 32 arguments and about 1 KiB of text (half of them mostly
+# escaped bytes); every record must stay within 2048 bytes, and a reader
+# with a 2 KiB buffer (kmsg-dump --bufsize 2048), util-linux dmesg and
+# systemd-journald must each get every record that is in the ring.
+maxlog_ids() {
+	# the numbers N of the "kptest:maxrec N" texts on stdin, in order
+	tr -d '\001-\011\013-\037\177-\377' | grep -o 'kptest:maxrec [0-9]*' | sed 's/.* //' |
+		tr '\n' ' '
+	echo
+}
+maxfill() {
+	echo 1 > /proc/sys/kernel/printk
+	echo "$MAXREC_N" > $PARAMS/maxfill
+	rc=$?
+	echo 7 > /proc/sys/kernel/printk
+	echo "maxfill=$MAXREC_N"
+	return $rc
+}
+maxdump() {
+	# one line per maxrec record: length, number, dictionary lines and the
+	# last key; every "@@" line of kmsg-dump (errors, cut records)
+	kmsg-dump --bufsize 2048 > /tmp/maxdump.out
+	rc=$?
+	awk '
+	function flush() { if (id != "") print "R len=" len " i=" id " lines=" nl " last=" last; id = "" }
+	/^@@ len=/ { flush(); len = substr($2, 5); next }
+	/^@@/ { flush(); print; next }
+	/^[0-9]+,[0-9]+,/ { n++; if (len + 0 > max) max = len + 0
+		id = ""; nl = 0; last = "-"
+		if (match($0, /;kptest:maxrec [0-9]+/)) { id = substr($0, RSTART + 15, RLENGTH - 15) }
+		next }
+	/^ / { nl++; last = $1; sub(/=.*/, "", last); next }
+	END { flush(); print "@@ records " n " longest " max }
+	' /tmp/maxdump.out
+	return $rc
+}
+maxdmesg() {
+	/usr/bin/dmesg > /tmp/maxdmesg.out 2>&1
+	rc=$?
+	maxlog_ids < /tmp/maxdmesg.out
+	grep -v 'kptest:maxrec' /tmp/maxdmesg.out | tail -n 3
+	return $rc
+}
+if [ "$VARIANT" = kprint ] || [ "$VARIANT" = stock ]; then
+	sec MAXFILL maxfill
+	sec MAXDUMP maxdump
+	sec MAXDMESG maxdmesg
+	if [ -f /etc/journald.sh ] && [ -x /lib/systemd/systemd-journald ]; then
+		sec MAXJOURNAL kpj_again
+	fi
+	sec MAXDUMP2 maxdump
+fi
+
 if [ -e /sys/module/kprint_api ]; then
 	if [ -e "$SWITCH" ]; then set_switch 1 >/dev/null; fi
 	sec RESERVE reserve

@@ -72,6 +72,49 @@ kpj_dump() {
 	return $kpj_rc
 }
 
+# The first 256 bytes of each journal file (struct Header: n_entries,
+# tail_object_offset), as hex: the host computes the journal's growth per
+# entry from them.
+kpj_headers() {
+	for kpj_f in $(find "$KPJ_DIR" -name '*.journal' | sort); do
+		echo "@@ header $kpj_f"
+		head -c 256 "$kpj_f" | od -An -tx1 -v
+	done
+}
+
+# Issue 13: journald started once more on the same journal after the ring
+# was filled with maximal records (init.sh, maxlog); prints the headers
+# before and after, then the numbers ("kptest:maxrec N") of the kernel
+# entries it stored and of those that carry _KERNEL_CODE_FUNC.
+kpj_again() {
+	echo "@@ before"
+	kpj_headers
+	: > /tmp/journald2.log
+	SYSTEMD_LOG_LEVEL=debug SYSTEMD_LOG_TARGET=console SYSTEMD_COLORS=0 \
+		"$KPJ_JOURNALD" < /dev/null > /tmp/journald2.log 2>&1 &
+	kpj_pid=$!
+	kpj_i=0
+	while [ $kpj_i -lt 300 ] &&
+		! grep -q 'systemd-journald running as PID' /tmp/journald2.log; do
+		kill -0 "$kpj_pid" 2>/dev/null || break
+		sleep 0.1
+		kpj_i=$((kpj_i + 1))
+	done
+	kill -TERM "$kpj_pid" 2>/dev/null
+	wait "$kpj_pid"
+	kpj_rc=$?
+	echo "@@ journald exit status $kpj_rc after $kpj_i polls"
+	echo "@@ after"
+	kpj_headers
+	echo "@@ messages"
+	SYSTEMD_COLORS=0 "$KPJ_JOURNALCTL" -D "$KPJ_DIR" -o cat --all --no-pager \
+		_TRANSPORT=kernel 2>&1 | maxlog_ids
+	echo "@@ with _KERNEL_CODE_FUNC=kp_maxfill"
+	SYSTEMD_COLORS=0 "$KPJ_JOURNALCTL" -D "$KPJ_DIR" -o cat --all --no-pager \
+		_TRANSPORT=kernel _KERNEL_CODE_FUNC=kp_maxfill 2>&1 | maxlog_ids
+	[ $kpj_i -lt 300 ] && [ $kpj_rc -eq 0 ]
+}
+
 if [ -x "$KPJ_JOURNALD" ] && [ -x "$KPJ_JOURNALCTL" ]; then
 	sec JOURNALD-LOG kpj_start
 	sec JOURNAL-JSON-GZ kpj_dump

@@ -17,9 +17,15 @@
  * open while the ring was overwritten must get EPIPE and then the records
  * of the EMERG reserve.
  *
+ * kmsg-dump --bufsize N ...: read() with N bytes instead of 64 KiB, like a
+ * reader with an N-byte buffer (a longer record fails with EINVAL, and
+ * stays unread: after 10 errors the dump ends).  The boot test reads a log
+ * full of maximal records with N = 2048.
+ *
  * Built statically on the host by check-kernel.sh (gcc -static).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,10 +50,18 @@ int main(int argc, char **argv)
 {
 	static char buf[65536];
 	const char *go = NULL;
+	size_t bufsize = sizeof(buf);
 	const char *path;
 	int fd;
 	int errors = 0;
 
+	if (argc > 2 && strcmp(argv[1], "--bufsize") == 0) {
+		bufsize = strtoul(argv[2], NULL, 0);
+		if (!bufsize || bufsize > sizeof(buf))
+			bufsize = sizeof(buf);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc > 2 && strcmp(argv[1], "--wait") == 0) {
 		go = argv[2];
 		argv += 2;
@@ -65,7 +79,7 @@ int main(int argc, char **argv)
 		wait_for(go);
 	}
 	for (;;) {
-		ssize_t n = read(fd, buf, sizeof(buf));
+		ssize_t n = read(fd, buf, bufsize);
 
 		if (n < 0) {
 			if (errno == EAGAIN)
