@@ -50,8 +50,9 @@ def parse_dump(lines):
 
 
 def parse_headers(lines):
-    """{"before"/"after": [(n_entries, used bytes)]} from od -tx1 dumps."""
-    res, part, cur = {}, None, None
+    """{"before"/"after": {path: (n_entries, used bytes)}} from od -tx1 dumps;
+    used: up to the last object, without header and hash tables."""
+    res, part, cur, path = {}, None, None, None
     for line in lines + ["@@ end"]:
         if line.startswith("@@"):
             if cur is not None and len(cur) >= 160:
@@ -61,12 +62,12 @@ def parse_headers(lines):
                 fht, = struct.unpack_from("<Q", b, 128)
                 tail, = struct.unpack_from("<Q", b, 136)
                 nent, = struct.unpack_from("<Q", b, 152)
-                res.setdefault(part, []).append((nent, tail, tail - hsize - dht - fht))
+                res.setdefault(part, {})[path] = (nent, tail - hsize - dht - fht)
             cur = None
             if line in ("@@ before", "@@ after"):
                 part = line[3:]
-            elif line.startswith("@@ header"):
-                cur = []
+            elif line.startswith("@@ header "):
+                cur, path = [], line[10:]
             continue
         if cur is not None:
             try:
@@ -157,17 +158,23 @@ def run(tap, boots):
                       "trailing lines (lines: %s-%s plain, %s-%s escaped)"
                       % (min(even or [0]), max(even or [0]), min(odd or [0]), max(odd or [0])),
                       ["maxrec %d: %d bytes, %d lines, last %s" % (i, r[0], r[1], r[2]) for i, r in bad[:5]])
-    # journal growth per entry: typical boot log (journald's first run) and
-    # maximal records (the second run)
+    # journal growth per entry: the boot log (journald's first run) and
+    # the maximal records (the second run); journald rotates its file when
+    # the data hash table fills (each distinct field value is one data
+    # object), so all files are summed
     for name, g in growth.items():
-        bef, aft = g.get("before"), g.get("after")
+        bef, aft = g.get("before") or {}, g.get("after") or {}
         if not bef or not aft:
             print("# %s: journal headers not found" % name)
             continue
-        (n0, t0, u0), (n1, t1, _) = bef[0], aft[0]
-        if n0:
-            print("# %s: journal after the boot log: %d entries, %d bytes of objects, %.0f bytes per entry"
-                  % (name, n0, u0, u0 / n0))
-        if n1 > n0:
+        n0, u0 = sum(v[0] for v in bef.values()), sum(v[1] for v in bef.values())
+        n1, u1 = sum(v[0] for v in aft.values()), sum(v[1] for v in aft.values())
+        print("# %s: journal after the boot log: %d entries in %d file(s), %d bytes of objects, "
+              "%.0f bytes per entry" % (name, n0, len(bef), u0, u0 / max(n0, 1)))
+        if set(bef) <= set(aft) and n1 > n0:
             print("# %s: journal growth for the maximal records: %d entries, %d bytes, %.0f bytes per entry"
-                  % (name, n1 - n0, t1 - t0, (t1 - t0) / (n1 - n0)))
+                  % (name, n1 - n0, u1 - u0, (u1 - u0) / (n1 - n0)))
+        else:
+            print("# %s: journal after the maximal records: %d entries in %d file(s), %d bytes of objects, "
+                  "%.0f bytes per entry (journald removed or rotated files)"
+                  % (name, n1, len(aft), u1, u1 / max(n1, 1)))

@@ -1403,6 +1403,11 @@ def main():
     check_stack = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check_stack)
     check_stack.run(tap, boots)
+    spec = importlib.util.spec_from_file_location(
+        "check_render", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-render.py"))
+    check_render = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_render)
+    check_render.run(tap, boots, sys.modules[__name__])
 
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0

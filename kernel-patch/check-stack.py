@@ -3,7 +3,7 @@
 
 Reads the frame of each function of the path from the disassembly of the
 kprint and stock vmlinux (objdump -d): 8 bytes of return address, 8 per
-register pushed in the prologue and the immediate of "sub $N,%rsp".  A
+callee-saved register pushed and the largest "sub $N,%rsp".  A
 function that was inlined is absent and its frame is part of its caller's.
 The path is the deepest of its alternatives, from printk() down to the
 formatting loop; the growth is kprint's depth minus stock's.
@@ -38,32 +38,32 @@ SHOWN = ("vprintk_store", "vprintk_store_site", "vprintk_emit", "vprintk_emit_si
 
 
 def frames(vmlinux, names):
-    """{function: frame bytes} for the functions of @names in @vmlinux."""
+    """{function: frame bytes} for the functions of @names in @vmlinux.
+
+    GCC shrink-wraps (an early return before the prologue), so the whole
+    function is scanned: each callee-saved register pushed counts once, and
+    the largest "sub $N,%rsp"."""
     want = set(names)
     out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux], capture_output=True,
                          text=True, check=True).stdout
-    res, cur, pushes, sub, n = {}, None, 0, 0, 0
-    for line in out.split("\n"):
+    res, cur, regs, sub = {}, None, set(), 0
+    for line in out.split("\n") + ["0 <end>:"]:
         m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
         if m:
             if cur:
-                res[cur] = 8 + 8 * pushes + sub
+                res[cur] = 8 + 8 * len(regs) + sub
             cur = m.group(1) if m.group(1) in want else None
-            pushes, sub, n = 0, 0, 0
+            regs, sub = set(), 0
             continue
-        if not cur or n < 0:
+        if not cur:
             continue
         ins = line.split("\t", 1)[-1].strip()
-        n += 1
-        if ins.startswith("push"):
-            pushes += 1
-        elif re.match(r"sub\s+\$0x([0-9a-f]+),%rsp", ins):
-            sub += int(re.match(r"sub\s+\$0x([0-9a-f]+),%rsp", ins).group(1), 16)
-        elif re.match(r"(call|jmp|j\w+|ret)\b", ins) or n > 24:
-            res[cur] = 8 + 8 * pushes + sub
-            n = -1
-    if cur and cur not in res:
-        res[cur] = 8 + 8 * pushes + sub
+        m = re.match(r"push\s+%(rbx|rbp|r12|r13|r14|r15)$", ins)
+        if m:
+            regs.add(m.group(1))
+        m = re.match(r"sub\s+\$0x([0-9a-f]+),%rsp", ins)
+        if m:
+            sub = max(sub, int(m.group(1), 16))
     return res
 
 

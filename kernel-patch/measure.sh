@@ -35,30 +35,26 @@ ringsyms() {
 		done | sort
 }
 symsize() { awk -v s="$2" '$1 == s { print $2; f = 1 } END { if (!f) print 0 }' <<< "$1"; }
-# median of the bench values for one switch label
-bench() {
-	{ grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null || true; } |
+# median / smallest "ns_per_call" and the number of lines matching a
+# pattern of the kprint_test benchmark lines in a boot's data channel
+median_ns() {
+	{ grep -ao "$2" "$1/data.log" 2>/dev/null || true; } |
 		sed 's/.*ns_per_call=\([0-9]*\).*/\1/' | sort -n |
 		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "" }'
 }
-# smallest per-call time of the fastest loops for one switch label
-benchmin() {
-	{ grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 n=[0-9]* min=[0-9]*" "$1/data.log" 2>/dev/null || true; } |
+min_ns() {
+	{ grep -ao "$2" "$1/data.log" 2>/dev/null || true; } |
 		sed 's/.*min=\([0-9]*\).*/\1/' | sort -n | head -n 1
 }
+count_lines() { { grep -ao "$2" "$1/data.log" 2>/dev/null || true; } | wc -l; }
+# bench=N, by switch label; bench2=N (contention), by the other CPU's mode
+bench() { median_ns "$1" "kptest:bench ns_per_call=[0-9]* switch=$2 "; }
+benchmin() { min_ns "$1" "kptest:bench ns_per_call=[0-9]* switch=$2 n=[0-9]* min=[0-9]*"; }
+benchn() { count_lines "$1" "kptest:bench ns_per_call=[0-9]* switch=$2 "; }
+bench2() { median_ns "$1" "kptest:bench2 ns_per_call=[0-9]* flush=$2 "; }
+bench2min() { min_ns "$1" "kptest:bench2 ns_per_call=[0-9]* flush=$2 variant=[a-z]* n=[0-9]* min=[0-9]*"; }
+bench2n() { count_lines "$1" "kptest:bench2 ns_per_call=[0-9]* flush=$2 "; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
-# the same for the contention benchmark, by the other CPU's mode
-bench2() {
-	{ grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 " "$1/data.log" 2>/dev/null || true; } |
-		sed 's/.*ns_per_call=\([0-9]*\).*/\1/' | sort -n |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "" }'
-}
-bench2min() {
-	{ grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 variant=[a-z]* n=[0-9]* min=[0-9]*" "$1/data.log" 2>/dev/null || true; } |
-		sed 's/.*min=\([0-9]*\).*/\1/' | sort -n | head -n 1
-}
-bench2n() { { grep -ao "kptest:bench2 ns_per_call=[0-9]* flush=$2 " "$1/data.log" 2>/dev/null || true; } | wc -l; }
-benchn() { { grep -ao "kptest:bench ns_per_call=[0-9]* switch=$2 " "$1/data.log" 2>/dev/null || true; } | wc -l; }
 
 shift_k=$(cfgval "$K" CONFIG_LOG_BUF_SHIFT)
 shift_s=$(cfgval "$S" CONFIG_LOG_BUF_SHIFT)

@@ -20,25 +20,19 @@ KPJ_DIR=/run/log/journal
 
 kpj_t() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
 
-kpj_start() {
-	kpj_t "starting systemd-journald"
-	mkdir -p /run
-	mount -t tmpfs -o mode=0755,size=64m tmpfs /run || return 1
-	mkdir -p "$KPJ_DIR" /run/systemd/journal
-	# journald 252 exits with "Failed to acquire cgroup root path" unless a
-	# cgroup file system is mounted here
-	mount -t cgroup2 cgroup2 /sys/fs/cgroup || return 1
-	# a last record before journald starts, found in the journal by the host
-	echo "<14>kptest-journald-sync: before journald" > /dev/kmsg
+# kpj_run LOG: run journald until it has read the whole ring, then stop
+# it, so that it closes the journal file cleanly; its output goes to LOG.
+# Sets kpj_i (polls, 300 = gave up) and kpj_rc (its exit status).
+kpj_run() {
 	SYSTEMD_LOG_LEVEL=debug SYSTEMD_LOG_TARGET=console SYSTEMD_COLORS=0 \
-		"$KPJ_JOURNALD" < /dev/null > /tmp/journald.log 2>&1 &
+		"$KPJ_JOURNALD" < /dev/null > "$1" 2>&1 &
 	kpj_pid=$!
 	# journald reads the whole ring ("Flushing /dev/kmsg...") before it
 	# logs "running as PID"; no journalctl polling (each exec of a systemd
 	# binary costs a second or more under TCG)
 	kpj_i=0
 	while [ $kpj_i -lt 300 ]; do
-		if grep -q 'systemd-journald running as PID' /tmp/journald.log; then
+		if grep -q 'systemd-journald running as PID' "$1"; then
 			kpj_t "journald has read /dev/kmsg"
 			break
 		fi
@@ -49,10 +43,22 @@ kpj_start() {
 		sleep 0.1
 		kpj_i=$((kpj_i + 1))
 	done
-	# stop it, so that it closes the journal file cleanly
 	kill -TERM "$kpj_pid" 2>/dev/null
 	wait "$kpj_pid"
 	kpj_rc=$?
+}
+
+kpj_start() {
+	kpj_t "starting systemd-journald"
+	mkdir -p /run
+	mount -t tmpfs -o mode=0755,size=64m tmpfs /run || return 1
+	mkdir -p "$KPJ_DIR" /run/systemd/journal
+	# journald 252 exits with "Failed to acquire cgroup root path" unless a
+	# cgroup file system is mounted here
+	mount -t cgroup2 cgroup2 /sys/fs/cgroup || return 1
+	# a last record before journald starts, found in the journal by the host
+	echo "<14>kptest-journald-sync: before journald" > /dev/kmsg
+	kpj_run /tmp/journald.log
 	kpj_t "systemd-journald exit status $kpj_rc"
 	echo "----- journald log (last 150 lines)"
 	tail -n 150 /tmp/journald.log
@@ -89,20 +95,7 @@ kpj_headers() {
 kpj_again() {
 	echo "@@ before"
 	kpj_headers
-	: > /tmp/journald2.log
-	SYSTEMD_LOG_LEVEL=debug SYSTEMD_LOG_TARGET=console SYSTEMD_COLORS=0 \
-		"$KPJ_JOURNALD" < /dev/null > /tmp/journald2.log 2>&1 &
-	kpj_pid=$!
-	kpj_i=0
-	while [ $kpj_i -lt 300 ] &&
-		! grep -q 'systemd-journald running as PID' /tmp/journald2.log; do
-		kill -0 "$kpj_pid" 2>/dev/null || break
-		sleep 0.1
-		kpj_i=$((kpj_i + 1))
-	done
-	kill -TERM "$kpj_pid" 2>/dev/null
-	wait "$kpj_pid"
-	kpj_rc=$?
+	kpj_run /tmp/journald2.log
 	echo "@@ journald exit status $kpj_rc after $kpj_i polls"
 	echo "@@ after"
 	kpj_headers
