@@ -1141,6 +1141,15 @@ def check_cut(tap, name, b, cut, keep):
     check_levels(tap, name, b, cut, keep=keep)
 
 
+def part(name):
+    """Load the checks of kernel-patch/NAME (a file name with a dash)."""
+    spec = importlib.util.spec_from_file_location(
+        name[:-3].replace("-", "_"), os.path.join(os.path.dirname(os.path.abspath(__file__)), name))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kprint", help="cache dir of the CONFIG_KPRINT=y variant")
@@ -1381,33 +1390,15 @@ def main():
         tap.check(kc and kc == sc, "kprint vs stock: serial console output of the module's messages identical",
                   diff_diag(kc, sc))
 
+    me = sys.modules[__name__]
     # ---- systemd-journald inside the kprint and stock boots (issue 3)
-    spec = importlib.util.spec_from_file_location(
-        "check_journald", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-journald.py"))
-    check_journald = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_journald)
-    check_journald.run(tap, boots, mk, sys.modules[__name__])
+    part("check-journald.py").run(tap, boots, mk, me)
     # ---- issue 10's structured command line inside the kprint boot
-    spec = importlib.util.spec_from_file_location(
-        "check_structured", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-structured.py"))
-    check_structured = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_structured)
-    check_structured.run(tap, boots, mk, sys.modules[__name__])
-    spec = importlib.util.spec_from_file_location(
-        "check_maxlog", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-maxlog.py"))
-    check_maxlog = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_maxlog)
-    check_maxlog.run(tap, boots)
-    spec = importlib.util.spec_from_file_location(
-        "check_stack", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-stack.py"))
-    check_stack = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_stack)
-    check_stack.run(tap, boots)
-    spec = importlib.util.spec_from_file_location(
-        "check_render", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-render.py"))
-    check_render = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check_render)
-    check_render.run(tap, boots, sys.modules[__name__])
+    part("check-structured.py").run(tap, boots, mk, me)
+    # ---- issue 13: a log of maximal records; stack and re-rendering (reported)
+    part("check-maxlog.py").run(tap, boots)
+    part("check-stack.py").run(tap, boots)
+    part("check-render.py").run(tap, boots, me)
 
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0
