@@ -42,6 +42,12 @@ struct kd_match {
 	size_t n;
 	char error[128];
 	struct cache_slot *cache;	/* GLOB and PATH */
+	/*
+	 * REGEX: the tested text, NUL-terminated.  Lent message text is not,
+	 * and not every regexec() honours REG_STARTEND's bounds (sanitizer
+	 * interceptors read up to a NUL): one copy into a buffer made once.
+	 */
+	char *text;
 };
 
 int kd_match_new(struct kd_match **out, enum kd_match_kind kind,
@@ -68,6 +74,10 @@ int kd_match_new(struct kd_match **out, enum kd_match_kind kind,
 	m->field.key = m->key;
 	if ((kind == KD_MATCH_GLOB || kind == KD_MATCH_PATH) &&
 	    !(m->cache = calloc(CACHE_SLOTS, sizeof(*m->cache)))) {
+		kd_match_free(m);
+		return -ENOMEM;
+	}
+	if (kind == KD_MATCH_REGEX && !(m->text = malloc(KD_RECORD_MAX + 1))) {
 		kd_match_free(m);
 		return -ENOMEM;
 	}
@@ -229,15 +239,16 @@ bool kd_match_test(struct kd_match *m, const struct kd_record *rec)
 		if (memchr(fv.data, '\0', fv.len))
 			return false;
 		return glob_cached(m, fv.data, fv.len);
-	case KD_MATCH_REGEX:
-		for (i = 0; i < m->n; i++) {
-			/* REG_STARTEND: lent message text is not terminated. */
-			regmatch_t r = { .rm_so = 0, .rm_eo = (regoff_t)fv.len };
+	case KD_MATCH_REGEX: {
+		size_t len = fv.len > KD_RECORD_MAX ? KD_RECORD_MAX : fv.len;
 
-			if (regexec(&m->v[i].re, fv.data, 1, &r, REG_STARTEND) == 0)
+		memcpy(m->text, fv.data, len);
+		m->text[len] = '\0';
+		for (i = 0; i < m->n; i++)
+			if (regexec(&m->v[i].re, m->text, 0, NULL, 0) == 0)
 				return true;
-		}
 		return false;
+	}
 	}
 	return false;
 }
@@ -255,6 +266,7 @@ void kd_match_free(struct kd_match *m)
 	}
 	free(m->v);
 	free(m->cache);
+	free(m->text);
 	free(m->key);
 	free(m);
 }
