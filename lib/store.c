@@ -5,7 +5,7 @@
  * Layout of one packed record, numbers as LEB128 varints:
  *   seq + 1 (0: none) | zigzag(ts) + 1 (0: none) | facility + 1 |
  *   flags << 2 | text origin | caller length, caller bytes | text length,
- *   text bytes | dictionary count, then per entry: key id << 2 | origin
+ *   text bytes, a NUL | dictionary count, then per entry: key id << 2 | origin
  *   (key id 0: key inline as length and bytes, else entry id - 1 of the
  *   key table), value length, value bytes.
  * Kernel records share a handful of keys (SUBSYSTEM, CODE_FILE, ...), so
@@ -172,7 +172,7 @@ static uint64_t zigzag(int64_t v)
 int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 {
 	size_t caller_len = strnlen(rec->caller, sizeof(rec->caller) - 1);
-	size_t need = 6 * VARINT_MAX + caller_len + rec->text_len;
+	size_t need = 6 * VARINT_MAX + caller_len + rec->text_len + 1;
 	size_t ids[KD_DICT_MAX];
 	char *start, *p;
 
@@ -203,6 +203,8 @@ int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 	if (rec->text_len)	/* a record without text has text NULL */
 		memcpy(p, rec->text, rec->text_len);
 	p += rec->text_len;
+	/* Lent text ends in a NUL (regexec() under sanitizers reads up to one). */
+	*p++ = '\0';
 	p = put_varint(p, rec->dict_len);
 	for (size_t i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
@@ -261,7 +263,7 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 	p = get_varint(p, &len);
 	kd_record_ref_text(rec, p, len);
 	rec->text_origin = text_origin;
-	p += len;
+	p += len + 1;
 	p = get_varint(p, &n);
 	for (uint64_t i = 0; i < n; i++) {
 		const char *key;

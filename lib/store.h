@@ -38,8 +38,9 @@ size_t kd_store_count(const struct kd_store *st);
 
 /**
  * kd_store_get() - unpack record @idx (< kd_store_count()) into @rec.
- * The text is lent from the store (kd_record_ref_text(): not
- * NUL-terminated, valid while the store lives); the dictionary is copied
+ * The text is lent from the store (kd_record_ref_text(); valid while
+ * the store lives), with a NUL byte after its text_len bytes that
+ * text_len does not count; the dictionary is copied
  * into @rec's reused buffers.  Returns 0, -ENOMEM, or -ERANGE for an
  * index past the end.
  */

@@ -97,9 +97,10 @@ const char *kd_vfilter_kind_name(enum kd_vfilter_kind kind);
 int kd_regex_compile(regex_t *re, const char *pattern, bool nosub);
 
 /**
- * kd_regex_find() - the first match of @re in the @len bytes at @s (which
- * need not be NUL-terminated) at or after @from: true and its span in
- * [*@so, *@eo), or false.
+ * kd_regex_find() - the first match of @re in the @len bytes at @s at or
+ * after @from: true and its span in [*@so, *@eo), or false.  The bytes
+ * may hold NUL bytes (REG_STARTEND), but @s[@len] must be a NUL byte:
+ * regexec() under AddressSanitizer reads up to the first one.
  */
 bool kd_regex_find(const regex_t *re, const char *s, size_t len, size_t from,
 		   size_t *so, size_t *eo);

@@ -245,6 +245,11 @@ static size_t highlights(struct tui *t, size_t len, size_t *hl, size_t max)
 	const regex_t *re = kd_view_search_regex(t->v);
 	size_t n = 0, from = 0, so, eo;
 
+	/* kd_regex_find() wants a NUL after the bytes; the rest is not shown. */
+	if (len == t->line.len)
+		kd_escape_buf_put(&t->line, "", 1);
+	t->line.data[len] = '\0';
+
 	while (re && n < max && kd_regex_find(re, t->line.data, len, from, &so, &eo)) {
 		hl[2 * n] = so;
 		hl[2 * n + 1] = eo;

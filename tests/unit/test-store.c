@@ -94,6 +94,7 @@ static void test_absent_and_edges(void)
 	       strspn(out.caller, "C") == sizeof(out.caller) - 1,
 	       "an unterminated caller id is cut to the buffer less its NUL");
 	tap_is_mem(out.text, out.text_len, "x\0y\n", 4, "text with NUL and newline");
+	tap_ok(out.text[out.text_len] == '\0', "lent text is followed by a NUL byte");
 	kd_record_free(&in);
 	kd_record_free(&out);
 	kd_store_free(st);
