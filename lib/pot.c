@@ -28,6 +28,9 @@ struct pot_entry {
 	uint64_t count;
 	size_t order;
 	struct pot_entry *next;	/* hash chain */
+	/* Module contexts: the per-module entries of a context-free one. */
+	struct pot_entry *children, *sibling;
+	bool child;
 };
 
 struct kd_pot {
@@ -35,6 +38,9 @@ struct kd_pot {
 	size_t n, cap;
 	struct pot_entry **bucket;
 	size_t nbuckets;	/* a power of two */
+	size_t nentries;	/* in the hash table: list and children */
+	bool module_contexts;
+	bool sorted_by_count;
 };
 
 int kd_pot_new(struct kd_pot **pot)
@@ -70,12 +76,16 @@ static int grow(struct kd_pot *pot)
 
 	if (!b)
 		return -ENOMEM;
-	for (size_t i = 0; i < pot->n; i++) {
-		struct pot_entry *e = pot->list[i];
-		size_t h = hash(e->ctx, e->msgid, e->msgid_len) & (nb - 1);
+	for (size_t i = 0; i < pot->nbuckets; i++) {
+		struct pot_entry *e = pot->bucket[i], *next;
 
-		e->next = b[h];
-		b[h] = e;
+		for (; e; e = next) {
+			size_t h = hash(e->ctx, e->msgid, e->msgid_len) & (nb - 1);
+
+			next = e->next;
+			e->next = b[h];
+			b[h] = e;
+		}
 	}
 	free(pot->bucket);
 	pot->bucket = b;
@@ -107,39 +117,50 @@ static struct pot_entry *find(struct kd_pot *pot, const struct kd_pot_msg *m, si
 	return NULL;
 }
 
-int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m)
+/* The entry of (@ctx, @msgid), made when new; @listed: a top-level entry. */
+static struct pot_entry *get(struct kd_pot *pot, const char *ctx, const char *msgid,
+			     size_t msgid_len, bool listed, bool *made)
 {
-	size_t h = hash(m->ctx, m->msgid, m->msgid_len);
-	struct pot_entry *e = find(pot, m, h);
+	const struct kd_pot_msg key = { .ctx = ctx, .msgid = msgid, .msgid_len = msgid_len };
+	size_t h = hash(ctx, msgid, msgid_len);
+	struct pot_entry *e = find(pot, &key, h);
 
-	if (!e) {
-		if (pot->n == pot->cap) {
-			size_t cap = pot->cap ? pot->cap * 2 : 1024;
-			struct pot_entry **l = realloc(pot->list, cap * sizeof(*l));
+	*made = false;
+	if (e)
+		return e;
+	if (listed && pot->n == pot->cap) {
+		size_t cap = pot->cap ? pot->cap * 2 : 1024;
+		struct pot_entry **l = realloc(pot->list, cap * sizeof(*l));
 
-			if (!l)
-				return -ENOMEM;
-			pot->list = l;
-			pot->cap = cap;
-		}
-		if (pot->n >= pot->nbuckets && grow(pot) < 0)
-			return -ENOMEM;
-		e = calloc(1, sizeof(*e));
-		if (!e || !(e->msgid = malloc(m->msgid_len + 1)) ||
-		    (m->ctx && !(e->ctx = strdup(m->ctx)))) {
-			if (e)
-				free(e->msgid);
-			free(e);
-			return -ENOMEM;
-		}
-		memcpy(e->msgid, m->msgid, m->msgid_len);
-		e->msgid[m->msgid_len] = '\0';
-		e->msgid_len = m->msgid_len;
-		e->order = pot->n;
-		e->next = pot->bucket[h & (pot->nbuckets - 1)];
-		pot->bucket[h & (pot->nbuckets - 1)] = e;
-		pot->list[pot->n++] = e;
+		if (!l)
+			return NULL;
+		pot->list = l;
+		pot->cap = cap;
 	}
+	if (pot->nentries >= pot->nbuckets && grow(pot) < 0)
+		return NULL;
+	e = calloc(1, sizeof(*e));
+	if (!e || !(e->msgid = malloc(msgid_len + 1)) || (ctx && !(e->ctx = strdup(ctx)))) {
+		if (e)
+			free(e->msgid);
+		free(e);
+		return NULL;
+	}
+	memcpy(e->msgid, msgid, msgid_len);
+	e->msgid[msgid_len] = '\0';
+	e->msgid_len = msgid_len;
+	e->order = pot->nentries++;
+	e->next = pot->bucket[h & (pot->nbuckets - 1)];
+	pot->bucket[h & (pot->nbuckets - 1)] = e;
+	if (listed)
+		pot->list[pot->n++] = e;
+	*made = true;
+	return e;
+}
+
+/* Add the places, function, module, level and count of @m to @e. */
+static void note(struct pot_entry *e, const struct kd_pot_msg *m)
+{
 	if (m->file) {
 		char ref[4200];
 
@@ -157,7 +178,36 @@ int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m)
 	if (m->level && !e->level)
 		e->level = m->level;
 	e->count += m->count;
+}
+
+int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m)
+{
+	struct pot_entry *e, *c, **tail;
+	bool made;
+
+	e = get(pot, m->ctx, m->msgid, m->msgid_len, true, &made);
+	if (!e)
+		return -ENOMEM;
+	note(e, m);
+	if (!pot->module_contexts || m->ctx || !m->module)
+		return 0;
+	/* The entry of this module, written if the format has several. */
+	c = get(pot, m->module, m->msgid, m->msgid_len, false, &made);
+	if (!c)
+		return -ENOMEM;
+	if (made) {
+		c->child = true;
+		for (tail = &e->children; *tail; tail = &(*tail)->sibling)
+			;
+		*tail = c;
+	}
+	note(c, m);
 	return 0;
+}
+
+void kd_pot_set_module_contexts(struct kd_pot *pot, bool on)
+{
+	pot->module_contexts = on;
 }
 
 size_t kd_pot_count(const struct kd_pot *pot)
@@ -179,6 +229,21 @@ void kd_pot_sort_count(struct kd_pot *pot)
 {
 	if (pot->n)
 		qsort(pot->list, pot->n, sizeof(*pot->list), by_count);
+	/* Each module's entries too: insertion into a sorted list. */
+	for (size_t i = 0; i < pot->n; i++) {
+		struct pot_entry *rest = pot->list[i]->children, *sorted = NULL;
+
+		while (rest) {
+			struct pot_entry *c = rest, **at = &sorted;
+
+			rest = rest->sibling;
+			while (*at && by_count(at, &c) <= 0)
+				at = &(*at)->sibling;
+			c->sibling = *at;
+			*at = c;
+		}
+		pot->list[i]->children = sorted;
+	}
 }
 
 void kd_pot_write_string(FILE *out, const char *s, size_t len)
@@ -221,6 +286,30 @@ static const char *level_name(char l)
 	return l >= '0' && l <= '7' ? names[l - '0'] : l == 'c' ? "cont" : NULL;
 }
 
+static void write_entry(FILE *out, const struct pot_entry *e)
+{
+	fputc('\n', out);
+	write_list(out, "function", e->func, e->nfunc);
+	write_list(out, "module", e->module, e->nmodule);
+	if (level_name(e->level))
+		fprintf(out, "#. level: %s\n", level_name(e->level));
+	if (e->count)
+		fprintf(out, "#. count: %llu\n", (unsigned long long)e->count);
+	for (unsigned int r = 0; r < e->nref; r++)
+		fprintf(out, "#: %s\n", e->ref[r]);
+	if (e->more_refs)
+		fprintf(out, "#. and %u more places\n", e->more_refs);
+	fputs("#, c-format\n", out);
+	if (e->ctx) {
+		fputs("msgctxt ", out);
+		kd_pot_write_string(out, e->ctx, strlen(e->ctx));
+		fputc('\n', out);
+	}
+	fputs("msgid ", out);
+	kd_pot_write_string(out, e->msgid, e->msgid_len);
+	fputs("\nmsgstr \"\"\n", out);
+}
+
 int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit)
 {
 	fputs("# Kernel messages of Linux, for kdmesg (text domain linux-kmsg).\n"
@@ -236,28 +325,26 @@ int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit)
 	for (size_t i = 0; i < pot->n && (!limit || i < limit); i++) {
 		const struct pot_entry *e = pot->list[i];
 
-		fputc('\n', out);
-		write_list(out, "function", e->func, e->nfunc);
-		write_list(out, "module", e->module, e->nmodule);
-		if (level_name(e->level))
-			fprintf(out, "#. level: %s\n", level_name(e->level));
-		if (e->count)
-			fprintf(out, "#. count: %llu\n", (unsigned long long)e->count);
-		for (unsigned int r = 0; r < e->nref; r++)
-			fprintf(out, "#: %s\n", e->ref[r]);
-		if (e->more_refs)
-			fprintf(out, "#. and %u more places\n", e->more_refs);
-		fputs("#, c-format\n", out);
-		if (e->ctx) {
-			fputs("msgctxt ", out);
-			kd_pot_write_string(out, e->ctx, strlen(e->ctx));
-			fputc('\n', out);
-		}
-		fputs("msgid ", out);
-		kd_pot_write_string(out, e->msgid, e->msgid_len);
-		fputs("\nmsgstr \"\"\n", out);
+		write_entry(out, e);
+		/* A format of one module needs no context: the lookup falls back. */
+		if (e->nmodule >= 2)
+			for (const struct pot_entry *c = e->children; c; c = c->sibling)
+				write_entry(out, c);
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+static void free_entry(struct pot_entry *e)
+{
+	for (unsigned int k = 0; k < e->nref; k++)
+		free(e->ref[k]);
+	for (unsigned int k = 0; k < e->nfunc; k++)
+		free(e->func[k]);
+	for (unsigned int k = 0; k < e->nmodule; k++)
+		free(e->module[k]);
+	free(e->ctx);
+	free(e->msgid);
+	free(e);
 }
 
 void kd_pot_free(struct kd_pot *pot)
@@ -265,17 +352,13 @@ void kd_pot_free(struct kd_pot *pot)
 	if (!pot)
 		return;
 	for (size_t i = 0; i < pot->n; i++) {
-		struct pot_entry *e = pot->list[i];
+		struct pot_entry *e = pot->list[i], *c, *next;
 
-		for (unsigned int k = 0; k < e->nref; k++)
-			free(e->ref[k]);
-		for (unsigned int k = 0; k < e->nfunc; k++)
-			free(e->func[k]);
-		for (unsigned int k = 0; k < e->nmodule; k++)
-			free(e->module[k]);
-		free(e->ctx);
-		free(e->msgid);
-		free(e);
+		for (c = e->children; c; c = next) {
+			next = c->sibling;
+			free_entry(c);
+		}
+		free_entry(e);
 	}
 	free(pot->list);
 	free(pot->bucket);

@@ -8,6 +8,7 @@
 #ifndef KDMESG_POT_H
 #define KDMESG_POT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,12 +38,23 @@ int kd_pot_new(struct kd_pot **pot);
  */
 int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m);
 
-/** kd_pot_count() - how many entries the set holds. */
+/**
+ * kd_pot_set_module_contexts() - @on: kd_pot_add() of a sighting with a
+ * module and no msgctxt also adds it to an entry of msgctxt MODULE, and
+ * kd_pot_write() writes those after the entry without context when the
+ * format was seen in more than one module (a translator may then give
+ * one module its own translation; kdmesg falls back to the entry without
+ * context for the others).  Set it before adding.
+ */
+void kd_pot_set_module_contexts(struct kd_pot *pot, bool on);
+
+/** kd_pot_count() - how many formats (entries without module context) the set holds. */
 size_t kd_pot_count(const struct kd_pot *pot);
 
 /**
  * kd_pot_sort_count() - most seen entries first (ties: first added
- * first); the order is otherwise that of the first sighting.
+ * first), the module entries of each format too; the order is otherwise
+ * that of the first sighting.
  */
 void kd_pot_sort_count(struct kd_pot *pot);
 
@@ -51,7 +63,7 @@ void kd_pot_sort_count(struct kd_pot *pot);
  * domain linux-kmsg, then per entry "#." comments (function, module,
  * level, count), "#: file:line" references, "#, c-format", msgctxt,
  * msgid and an empty msgstr.  @limit > 0 writes only the first @limit
- * entries.  Returns 0 or -EIO.
+ * formats (with their module entries).  Returns 0 or -EIO.
  */
 int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit);
 

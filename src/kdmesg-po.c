@@ -49,6 +49,8 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_(" --printk-index[=DIR]  read the kernel's printk index\n"), stdout);
 	fputs(_(" --dump FILE           read a /dev/kmsg dump (\"-\": standard input)\n"), stdout);
 	fputs(_(" --sort=count|source   most frequent first, or in the order found\n"), stdout);
+	fputs(_(" --context=none|module with module: also an entry per module (msgctxt)\n"
+		"                         for each format of several modules\n"), stdout);
 	fputs(_(" -n, --limit N         write only the first N messages\n"), stdout);
 	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
@@ -352,19 +354,22 @@ static void read_dump(const char *path)
 
 static int cmd_extract(int argc, char **argv)
 {
-	enum { OPT_ROOT = 256, OPT_SITES, OPT_INDEX, OPT_DUMP, OPT_SORT };
+	enum { OPT_ROOT = 256, OPT_SITES, OPT_INDEX, OPT_DUMP, OPT_SORT, OPT_CONTEXT };
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "sites", optional_argument, NULL, OPT_SITES },
 		{ "printk-index", optional_argument, NULL, OPT_INDEX },
 		{ "dump", required_argument, NULL, OPT_DUMP },
 		{ "sort", required_argument, NULL, OPT_SORT },
+		{ "context", required_argument, NULL, OPT_CONTEXT },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct { int kind; const char *arg; } sources[64];
+	size_t nsources = 0;
 	const char *output = NULL;
-	bool by_count = false, other = false;
+	bool by_count = false;
 	size_t limit = 0;
 	FILE *out = stdout;
 	int c;
@@ -377,17 +382,14 @@ static int cmd_extract(int argc, char **argv)
 			root = optarg;
 			break;
 		case OPT_SITES:
-			read_sites(optarg ? optarg : SITES_PATH);
-			other = true;
-			break;
 		case OPT_INDEX:
-			if (nftw(optarg ? optarg : INDEX_PATH, read_index_file, 16, FTW_PHYS) != 0)
-				err(EXIT_FAILURE, _("cannot read %s"), optarg ? optarg : INDEX_PATH);
-			other = true;
-			break;
 		case OPT_DUMP:
-			read_dump(optarg);
-			other = true;
+			/* Read after the options, which may change how (--context). */
+			if (nsources == sizeof(sources) / sizeof(sources[0]))
+				errx(2, _("too many sources"));
+			sources[nsources].kind = c;
+			sources[nsources++].arg = optarg ? optarg : c == OPT_SITES ? SITES_PATH :
+						  c == OPT_INDEX ? INDEX_PATH : NULL;
 			break;
 		case OPT_SORT:
 			if (strcmp(optarg, "count") && strcmp(optarg, "source")) {
@@ -395,6 +397,13 @@ static int cmd_extract(int argc, char **argv)
 				try_help();
 			}
 			by_count = strcmp(optarg, "count") == 0;
+			break;
+		case OPT_CONTEXT:
+			if (strcmp(optarg, "none") && strcmp(optarg, "module")) {
+				warnx(_("unknown context: %s"), optarg);
+				try_help();
+			}
+			kd_pot_set_module_contexts(pot, strcmp(optarg, "module") == 0);
 			break;
 		case 'n': {
 			char *e;
@@ -413,7 +422,17 @@ static int cmd_extract(int argc, char **argv)
 			try_help();
 		}
 	}
-	if (optind == argc && !other) {
+	for (size_t i = 0; i < nsources; i++) {
+		const char *arg = sources[i].arg;
+
+		if (sources[i].kind == OPT_SITES)
+			read_sites(arg);
+		else if (sources[i].kind == OPT_DUMP)
+			read_dump(arg);
+		else if (nftw(arg, read_index_file, 16, FTW_PHYS) != 0)
+			err(EXIT_FAILURE, _("cannot read %s"), arg);
+	}
+	if (optind == argc && !nsources) {
 		warnx(_("nothing to extract from: give a kernel source tree, --sites, --printk-index or --dump"));
 		try_help();
 	}

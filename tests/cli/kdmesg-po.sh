@@ -42,21 +42,54 @@ golden() {
 }
 
 golden extract-source 0 "$P" extract --root ksrc ksrc
+golden extract-context 0 "$P" extract --context=module --root ksrc ksrc
 golden extract-sites 0 "$P" extract --sites=kprint-sites.txt --printk-index=printk-index
 golden extract-dump 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count
 golden extract-limit 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count -n 1
 golden extract-stock 0 "$P" extract --dump kmsg-nul.dump
 golden extract-none 2 "$P" extract
 golden extract-bad-sort 2 "$P" extract --sort=size ksrc
+golden extract-bad-context 2 "$P" extract --context=file ksrc
 golden check 1 "$P" check kdmesg-po-check.po
 golden check-missing 2 "$P" check no-such.po
 golden no-command 2 "$P"
 
 if command -v msgfmt >/dev/null 2>&1; then
-	for g in extract-source extract-sites extract-dump; do
+	for g in extract-source extract-context extract-sites extract-dump; do
 		msgfmt -c -o /dev/null "$E/$g.out" 2>"$tmp/msgfmt.err"
 		ok $? "msgfmt -c accepts $g.out"
 	done
+fi
+
+# From the template to kdmesg: a catalogue made of extract-context.out
+# translates the shared format for module bar (its msgctxt) and, through
+# the entry without context, for foo (whose msgctxt entry is left empty)
+# and any other module.
+K=$top_builddir/src/kdmesg
+if command -v msgfmt >/dev/null 2>&1 && [ -x "$K" ]; then
+	awk '/^msgctxt/ { ctx = $2 } /^msgid/ { id = $0 }
+	     /^msgstr ""$/ && id == "msgid \"tx timeout on queue %d\"" {
+		if (ctx == "\"bar\"") $0 = "msgstr \"bar: Warteschlange %d hängt\""
+		else if (ctx == "") $0 = "msgstr \"Zeitüberschreitung auf Warteschlange %d\""
+	     }
+	     /^$/ { ctx = ""; id = "" } { print }' "$E/extract-context.out" |
+		sed 's/^"Language: \\n"$/"Language: xx\\n"/' >"$tmp/xx.po"
+	mkdir -p "$tmp/cat/xx/LC_MESSAGES"
+	msgfmt -c -o "$tmp/cat/xx/LC_MESSAGES/linux-kmsg.mo" "$tmp/xx.po" 2>"$tmp/msgfmt.err"
+	ok $? "msgfmt -c compiles a catalogue made from the --context=module template"
+	for m in bar foo baz -; do
+		printf '4,1,1000,-;eth0: tx timeout on queue 3\n'
+		[ "$m" = - ] || printf ' MODULE=%s\n' "$m"
+		printf ' FORMAT=tx timeout on queue %%d\n ARG0=3\n'
+	done >"$tmp/ctx.dump"
+	env -u LANGUAGE LANGUAGE=xx LC_ALL=C.UTF-8 "$K" -K "$tmp/ctx.dump" -t \
+		--translate=always --catalog-dir "$tmp/cat" >"$tmp/ctx.out" 2>&1
+	printf '%s\n' 'eth0: bar: Warteschlange 3 hängt' \
+		'eth0: Zeitüberschreitung auf Warteschlange 3' \
+		'eth0: Zeitüberschreitung auf Warteschlange 3' \
+		'eth0: Zeitüberschreitung auf Warteschlange 3' | cmp -s - "$tmp/ctx.out"
+	ok $? "msgctxt MODULE first, then the entry without context (bar, foo, baz, none)"
+	sed 's/^/# /' "$tmp/ctx.out"
 fi
 
 for po in "$srcdir"/po-kmsg/*.po; do
@@ -70,7 +103,7 @@ done
 
 "$P" --help >"$tmp/help" 2>&1
 ok $? "--help exits 0"
-for o in root sites printk-index dump sort limit output; do
+for o in root sites printk-index dump sort context limit output; do
 	grep -q -- "--$o" "$tmp/help"
 	ok $? "--help shows --$o"
 	sed 's/\\-/-/g' "$srcdir/man/kdmesg-po.1" | grep -q -- "--$o"
