@@ -14,27 +14,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "csource.h"
+#include "csource-internal.h"
 #include "cstring.h"
 
 #define FMT_MAX		4096
 #define MACROS_MAX	128
 #define ARG_TOKENS	64
 
-enum tok { T_EOF, T_IDENT, T_STRING, T_CHAR, T_NUM, T_PUNCT, T_PP };
-
-struct token {
-	enum tok t;
-	const char *s;
-	size_t n;
-	unsigned int line;
-};
-
-struct lex {
-	const char *p, *end;
-	unsigned int line;
-	bool bol;		/* only white space since the last newline */
-};
 
 /* A string macro of the file: #define NAME "text" (or KBUILD_MODNAME). */
 struct macro {
@@ -58,6 +44,9 @@ struct scan {
 	struct macro macro[MACROS_MAX];
 	unsigned int nmacros;
 	struct wrap pr, dev;
+	const struct kd_csource_macros *global;
+	struct kd_csource_macros *local;	/* the file's own wrappers */
+	unsigned int expanding;			/* depth of wrapper expansions */
 	char func[128];
 	int (*fn)(void *data, const struct kd_csource_msg *m);
 	void *data;
@@ -124,106 +113,9 @@ static const struct call *find_call(const char *s, size_t n)
 	return NULL;
 }
 
-/* Skip white space and comments; false at the end. */
-static bool skip_space(struct lex *lx)
+bool kd_csource_is_call(const char *s, size_t n)
 {
-	while (lx->p < lx->end) {
-		char c = *lx->p;
-
-		if (c == '\n') {
-			lx->line++;
-			lx->bol = true;
-			lx->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			lx->p++;
-		} else if (c == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
-			lx->p += 2;
-			lx->line++;
-		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			const char *e = lx->p + 2;
-
-			while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
-				if (*e == '\n')
-					lx->line++;
-				e++;
-			}
-			lx->p = e + 1 < lx->end ? e + 2 : lx->end;
-		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
-			while (lx->p < lx->end && *lx->p != '\n')
-				lx->p++;
-		} else {
-			return true;
-		}
-	}
-	return false;
-}
-
-/* A quoted literal starting at lx->p (quote @q). */
-static void skip_quoted(struct lex *lx, char q)
-{
-	lx->p++;
-	while (lx->p < lx->end && *lx->p != q && *lx->p != '\n') {
-		if (*lx->p == '\\' && lx->p + 1 < lx->end) {
-			if (lx->p[1] == '\n')
-				lx->line++;
-			lx->p++;
-		}
-		lx->p++;
-	}
-	if (lx->p < lx->end && *lx->p == q)
-		lx->p++;
-}
-
-static void next(struct lex *lx, struct token *t)
-{
-	const char *s;
-
-	if (!skip_space(lx)) {
-		t->t = T_EOF;
-		return;
-	}
-	s = lx->p;
-	t->s = s;
-	t->line = lx->line;
-	if (*s == '#' && lx->bol) {
-		/* A preprocessor line, with its continuations. */
-		while (lx->p < lx->end && *lx->p != '\n') {
-			if (*lx->p == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
-				lx->line++;
-				lx->p++;
-			} else if (*lx->p == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-				skip_space(lx);	/* a comment may span lines */
-				continue;
-			}
-			lx->p++;
-		}
-		t->t = T_PP;
-	} else if (isalpha((unsigned char)*s) || *s == '_') {
-		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '_'))
-			lx->p++;
-		t->t = T_IDENT;
-		if (lx->p < lx->end && (*lx->p == '"' || *lx->p == '\'') &&
-		    ((lx->p - s == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
-		     (lx->p - s == 2 && s[0] == 'u' && s[1] == '8'))) {
-			char q = *lx->p;
-
-			skip_quoted(lx, q);	/* a wide literal: not a format */
-			t->t = T_CHAR;
-		}
-	} else if (*s == '"' || *s == '\'') {
-		skip_quoted(lx, *s);
-		t->t = *s == '"' ? T_STRING : T_CHAR;
-	} else if (isdigit((unsigned char)*s)) {
-		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '.' ||
-					   *lx->p == '_'))
-			lx->p++;
-		t->t = T_NUM;
-	} else {
-		lx->p++;
-		t->t = T_PUNCT;
-	}
-	lx->bol = false;
-	t->n = (size_t)(lx->p - s);
+	return find_call(s, n) != NULL;
 }
 
 /* Append the bytes a C string literal token stands for. */
@@ -256,11 +148,6 @@ static const struct macro *find_macro(const struct scan *sc, const char *s, size
 		if (strlen(sc->macro[i].name) == n && memcmp(sc->macro[i].name, s, n) == 0)
 			return &sc->macro[i];
 	return NULL;
-}
-
-static bool ident_is(const struct token *t, const char *s)
-{
-	return t->t == T_IDENT && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
 }
 
 /*
@@ -318,7 +205,7 @@ static unsigned int pp_tokens(const struct token *pp, struct token *t, unsigned 
 	unsigned int n = 0;
 
 	while (n < max) {
-		next(&lx, &t[n]);
+		kd_csource_lex_next(&lx, &t[n]);
 		if (t[n].t == T_EOF)
 			break;
 		n++;
@@ -386,11 +273,13 @@ static void on_define(struct scan *sc, const struct token *pp)
 	if (n < 3 || !ident_is(&t[0], "define") || t[1].t != T_IDENT)
 		return;
 	if (n >= 6 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
-	    ident_is(&t[3], "fmt")) {
-		if (ident_is(&t[1], "pr_fmt"))
-			set_wrap(sc, &sc->pr, t, n);
-		else if (ident_is(&t[1], "dev_fmt"))
-			set_wrap(sc, &sc->dev, t, n);
+	    ident_is(&t[3], "fmt") && (ident_is(&t[1], "pr_fmt") || ident_is(&t[1], "dev_fmt"))) {
+		set_wrap(sc, ident_is(&t[1], "pr_fmt") ? &sc->pr : &sc->dev, t, n);
+		return;
+	}
+	if (n >= 3 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n) {
+		if (sc->local || kd_csource_macros_new(&sc->local) == 0)
+			kd_csource_macros_define(sc->local, sc->global, pp);
 		return;
 	}
 	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
@@ -420,7 +309,7 @@ static int call_args(struct lex *lx, unsigned int want, struct token *fa,
 
 	*nfa = *na0 = 0;
 	for (;;) {
-		next(lx, &t);
+		kd_csource_lex_next(lx, &t);
 		if (t.t == T_EOF)
 			return -1;
 		if (t.t == T_PP) {
@@ -597,6 +486,67 @@ static int on_include(struct scan *sc, const struct token *pp)
 	return rc;
 }
 
+/* Wrappers inside wrappers: as deep as the kernel's (ata_port_err -> ata_port_printk -> pr_err). */
+#define EXPAND_DEPTH	4
+#define EXPAND_MAX	16384
+
+static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line);
+
+/* A use of wrapper @w (after its '('): the message calls of its expansion. */
+static int on_wrapper(struct scan *sc, struct lex *lx, const struct kd_csource_wrapper *w,
+		      unsigned int line)
+{
+	char *buf = malloc(EXPAND_MAX);
+	struct lex ex;
+	struct token t;
+	ssize_t n;
+	int rc = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	n = kd_csource_macros_expand(w, lx, buf, EXPAND_MAX);
+	if (n < 0) {
+		sc->st->calls++;
+		sc->st->skipped++;
+		free(buf);
+		return 1;
+	}
+	ex = (struct lex){ buf, buf + n, line, false };
+	sc->expanding++;
+	for (kd_csource_lex_next(&ex, &t); t.t != T_EOF && rc >= 0; kd_csource_lex_next(&ex, &t))
+		if (t.t == T_IDENT)
+			rc = try_call(sc, &ex, &t, line);
+	sc->expanding--;
+	free(buf);
+	return rc < 0 ? rc : 1;
+}
+
+/*
+ * Identifier @t of @lx: when it is a message call or a wrapper and '('
+ * follows, handle the call (consumed up to its ')') and return 1; 0 when
+ * it is none (@lx unchanged); <0 for an error.
+ */
+static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line)
+{
+	const struct call *c = find_call(t->s, t->n);
+	const struct kd_csource_wrapper *w = NULL;
+	struct lex save = *lx;
+	struct token p;
+	int rc;
+
+	if (!c && sc->expanding < EXPAND_DEPTH)
+		w = kd_csource_macros_find(sc->local, sc->global, t->s, t->n);
+	if (!c && !w)
+		return 0;
+	kd_csource_lex_next(lx, &p);
+	if (p.t != T_PUNCT || *p.s != '(') {
+		*lx = save;
+		return 0;
+	}
+	rc = c ? on_call(sc, lx, c, line) : on_wrapper(sc, lx, w, line);
+	return rc < 0 ? rc : 1;
+}
+
 static int scan_text(struct scan *sc, const char *text, size_t len)
 {
 	struct lex lx = { text, text + len, 1, true };
@@ -604,28 +554,19 @@ static int scan_text(struct scan *sc, const char *text, size_t len)
 	char cand[128] = "";
 	int depth = 0, paren = 0, rc = 0;
 
-	for (next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, next(&lx, &t)) {
+	for (kd_csource_lex_next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, kd_csource_lex_next(&lx, &t)) {
 		if (t.t == T_PP) {
 			on_define(sc, &t);
 			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */
 			continue;
 		}
-		if (t.t == T_IDENT && depth > 0) {
-			const struct call *c = find_call(t.s, t.n);
-			struct lex save = lx;
-			struct token p;
-
-			if (c) {
-				next(&lx, &p);
-				if (p.t == T_PUNCT && *p.s == '(') {
-					rc = on_call(sc, &lx, c, t.line);
-					t.t = T_PUNCT;
-					t.s = ")";
-					continue;
-				}
-				lx = save;
-			}
+		if (t.t == T_IDENT && depth > 0 && (rc = try_call(sc, &lx, &t, t.line)) != 0) {
+			if (rc > 0)
+				rc = 0;
+			t.t = T_PUNCT;	/* the call, consumed, reads as its ')' */
+			t.s = ")";
+			continue;
 		}
 		if (t.t != T_PUNCT)
 			continue;
@@ -660,7 +601,7 @@ static int scan_text(struct scan *sc, const char *text, size_t len)
 }
 
 int kd_csource_scan(const char *text, size_t len, const char *file, const char *path,
-		    const char *module,
+		    const char *module, const struct kd_csource_macros *macros,
 		    int (*fn)(void *data, const struct kd_csource_msg *m),
 		    void *data, struct kd_csource_stats *st)
 {
@@ -675,6 +616,7 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 	sc->file = file;
 	sc->path = path;
 	sc->module = module;
+	sc->global = macros;
 	sc->fn = fn;
 	sc->data = data;
 	sc->st = st ? st : &dummy;
@@ -691,6 +633,7 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 	free(sc->pr.post);
 	free(sc->dev.pre);
 	free(sc->dev.post);
+	kd_csource_macros_free(sc->local);
 	free(sc);
 	return rc;
 }

@@ -6,8 +6,11 @@
  * adjacent literals joined, KERN_* levels resolved and removed,
  * KBUILD_MODNAME and the file's simple string macros expanded, the file's
  * pr_fmt()/dev_fmt() applied, one trailing newline removed: the FORMAT a
- * CONFIG_KPRINT kernel reports (kprint(7)).  A lexical scan, not a
- * compiler: formats built by other macros are counted as skipped.
+ * CONFIG_KPRINT kernel reports (kprint(7)).  Calls through wrapper macros
+ * (pci_err(), ata_dev_printk(), a driver's own dprintk()...) are found by
+ * expanding the macros that the file, or headers learned beforehand,
+ * define.  A lexical scan, not a compiler: formats built by other macros
+ * are counted as skipped.
  */
 #ifndef KDMESG_CSOURCE_H
 #define KDMESG_CSOURCE_H
@@ -30,6 +33,23 @@ struct kd_csource_stats {
 	unsigned long skipped;	/* format not a constant we can resolve */
 };
 
+struct kd_csource_macros;
+
+/** kd_csource_macros_new() - an empty set of wrapper macros.  Returns 0 or -ENOMEM. */
+int kd_csource_macros_new(struct kd_csource_macros **m);
+
+/**
+ * kd_csource_macros_learn() - add the wrapper macros that the @len bytes
+ * of C source @text (a header) define: function-like macros whose
+ * expansion calls a message function or an already known wrapper.  A
+ * later definition of a name replaces the earlier one.  Returns 0,
+ * -ENOMEM, or -E2BIG past 65536 macros.
+ */
+int kd_csource_macros_learn(struct kd_csource_macros *m, const char *text, size_t len);
+
+/** kd_csource_macros_free() - release @m (NULL is fine). */
+void kd_csource_macros_free(struct kd_csource_macros *m);
+
 /**
  * kd_csource_scan() - report each message call of the @len bytes of C
  * source @text to @fn (which returns 0, or a negative errno that stops
@@ -37,11 +57,13 @@ struct kd_csource_stats {
  * @module are passed through; KBUILD_BASENAME is @file's base name.
  * With @path (where the file is on disk) a header of the same directory
  * that the file includes (#include "x.h") is scanned where it is
- * included, with the file's pr_fmt() and module.  Adds to @st when not
- * NULL.  Returns 0 or @fn's error.
+ * included, with the file's pr_fmt() and module.  Wrapper macros of
+ * @macros (may be NULL) and of the file's own #define lines are expanded
+ * where used (the file's own first).  Adds to @st when not NULL.  Returns
+ * 0, -ENOMEM or @fn's error.
  */
 int kd_csource_scan(const char *text, size_t len, const char *file, const char *path,
-		    const char *module,
+		    const char *module, const struct kd_csource_macros *macros,
 		    int (*fn)(void *data, const struct kd_csource_msg *m),
 		    void *data, struct kd_csource_stats *st);
 

@@ -33,6 +33,7 @@
 #define INDEX_PATH	"/sys/kernel/debug/printk/index"
 
 static struct kd_pot *pot;
+static struct kd_csource_macros *macros;
 static const char *root;
 static size_t root_len;
 static struct kd_csource_stats cstats;
@@ -191,8 +192,36 @@ static void scan_file(const char *path)
 	if (root_len && strncmp(path, root, root_len) == 0 && path[root_len] == '/')
 		rel = path + root_len + 1;
 	modname(path, mod, sizeof(mod));
-	kd_csource_scan(text, len, rel, path, mod, on_source_msg, NULL, &cstats);
+	if (kd_csource_scan(text, len, rel, path, mod, macros, on_source_msg, NULL, &cstats) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
 	free(text);
+}
+
+/* The wrapper macros (pci_err(), ata_dev_err()...) of the headers under ROOT/include. */
+static void learn_headers(void)
+{
+	char dir[4096];
+	size_t first = nfiles;
+	struct stat st;
+
+	if (kd_csource_macros_new(&macros) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
+	if (!root_len || snprintf(dir, sizeof(dir), "%.*s/include", (int)root_len, root) >=
+			 (int)sizeof(dir) || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return;
+	if (nftw(dir, collect_file, 16, FTW_PHYS) != 0)
+		err(EXIT_FAILURE, _("cannot read %s"), dir);
+	qsort(files + first, nfiles - first, sizeof(*files), by_name);
+	for (size_t i = first; i < nfiles; i++) {
+		size_t len, n = strlen(files[i]);
+		char *text = files[i][n - 1] == 'h' ? read_file(files[i], &len) : NULL;
+
+		if (text && kd_csource_macros_learn(macros, text, len) == -ENOMEM)
+			errx(EXIT_FAILURE, _("out of memory"));
+		free(text);
+		free(files[i]);
+	}
+	nfiles = first;
 }
 
 /* --- the running kernel ------------------------------------------------- */
@@ -441,6 +470,8 @@ static int cmd_extract(int argc, char **argv)
 	root_len = root ? strlen(root) : 0;
 	while (root_len > 1 && root[root_len - 1] == '/')
 		root_len--;
+	if (optind < argc)
+		learn_headers();
 	for (int i = optind; i < argc; i++)
 		if (nftw(argv[i], collect_file, 16, FTW_PHYS) != 0)
 			err(EXIT_FAILURE, _("cannot read %s"), argv[i]);
@@ -451,6 +482,7 @@ static int cmd_extract(int argc, char **argv)
 		free(files[i]);
 	}
 	free(files);
+	kd_csource_macros_free(macros);
 	if (cstats.skipped)
 		fprintf(stderr, _("%s: %lu of %lu message calls have no constant format and were left out\n"),
 			program_invocation_short_name, cstats.skipped, cstats.calls);
