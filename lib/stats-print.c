@@ -125,7 +125,7 @@ static void json_str(struct kd_json *j, const char *name, const char *s)
 }
 
 int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
-			kd_stats_facts_fn facts, void *data)
+			kd_stats_facts_fn facts, void *data, kd_stats_json_fn more)
 {
 	uint64_t total = kd_stats_total(s);
 	struct kd_json j;
@@ -175,6 +175,8 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 		kd_json_close(&j, KD_JSON_OBJECT);
 	}
 	kd_json_close(&j, KD_JSON_ARRAY);
+	if (more)
+		more(data, &j);
 	kd_json_close(&j, KD_JSON_OBJECT);
 	return ferror(out) ? -EIO : 0;
 }

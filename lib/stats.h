@@ -80,12 +80,17 @@ typedef const char *(*kd_stats_facts_fn)(void *data, const char *module);
 int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data);
 
+struct kd_json;
+/* Writes more members into the --stats JSON object (the translation counts). */
+typedef void (*kd_stats_json_fn)(void *data, struct kd_json *j);
+
 /**
  * kd_stats_write_json() - the same as one JSON object: "records" and a
- * "sites" array.  Returns 0, -ENOMEM or -EIO.
+ * "sites" array, then what @more (when not NULL) adds.  Returns 0,
+ * -ENOMEM or -EIO.
  */
 int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
-			kd_stats_facts_fn facts, void *data);
+			kd_stats_facts_fn facts, void *data, kd_stats_json_fn more);
 
 /** kd_stats_free() - release @s; NULL is fine. */
 void kd_stats_free(struct kd_stats *s);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "catalog.h"
+#include "json.h"
 #include "nls.h"
 #include "pipeline.h"
 #include "translate.h"
@@ -111,6 +112,26 @@ void kdmesg_translate_stats(struct ctl *c, FILE *out)
 		(unsigned long long)st->missing);
 	if (*why)
 		fprintf(out, _("Translation not used: %s\n"), why);
+}
+
+void kdmesg_translate_stats_json(void *data, struct kd_json *j)
+{
+	const struct kd_translate_stats *st;
+
+	(void)data;
+	if (!translator)
+		return;
+	st = kd_translate_stats(translator);
+	kd_json_open(j, "translation", KD_JSON_OBJECT);
+	kd_json_value_u64(j, "records", st->records);
+	kd_json_value_u64(j, "translated", st->translated);
+	kd_json_value_u64(j, "missing", st->missing);
+	/* Every reason, also at 0: scripts read a fixed set of names. */
+	kd_json_open(j, "not_used", KD_JSON_OBJECT);
+	for (int r = 1; r < KD_KFMT_NREASONS; r++)
+		kd_json_value_u64(j, kd_kfmt_reason_name(r), st->untrusted[r]);
+	kd_json_close(j, KD_JSON_OBJECT);
+	kd_json_close(j, KD_JSON_OBJECT);
 }
 
 bool kdmesg_translate_active(void)

@@ -411,7 +411,7 @@ static int print_records(struct ctl *c)
 			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
 					    kdmesg_module_summary, NULL) :
 			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_summary, NULL);
+					    kdmesg_module_summary, NULL, kdmesg_translate_stats_json);
 		if (rc == -ENOMEM)
 			errx(EXIT_FAILURE, _("cannot set up the output"));
 		kdmesg_translate_stats(c, stdout);

@@ -86,6 +86,14 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p);
  */
 void kdmesg_translate_stats(struct ctl *c, FILE *out);
 
+struct kd_json;
+/**
+ * kdmesg_translate_stats_json() - in the --stats JSON object: a
+ * "translation" object with the counts of kdmesg_translate_stats() and
+ * every reason (kd_stats_json_fn; nothing when not translating).
+ */
+void kdmesg_translate_stats_json(void *data, struct kd_json *j);
+
 /** kdmesg_translate_active() - whether kdmesg_translate_setup() added the stage. */
 bool kdmesg_translate_active(void);
 

@@ -94,6 +94,21 @@ cmp -s "$tmp/stats.out" "$E/stats.out"
 ok $? "stats: the --stats table ends with the translation counts"
 cmp -s "$tmp/stats.out" "$E/stats.out" || diff -u "$E/stats.out" "$tmp/stats.out" | sed 's/^/# /'
 
+# --stats -J: the translation counts as members of the JSON object.
+env -u LANGUAGE LANGUAGE=xx LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" --translate=always \
+	--catalog-dir "$tmp/cat" --stats -n 1 -J >"$tmp/stats-json.out" 2>/dev/null
+[ "$update" = --update ] && cp "$tmp/stats-json.out" "$E/stats-json.out"
+cmp -s "$tmp/stats-json.out" "$E/stats-json.out"
+ok $? "stats-json: --stats -J has a translation object with every reason"
+cmp -s "$tmp/stats-json.out" "$E/stats-json.out" ||
+	diff -u "$E/stats-json.out" "$tmp/stats-json.out" | sed 's/^/# /'
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json, sys; t = json.load(sys.stdin)["translation"]
+assert t["translated"] == 7 and t["records"] == 17 and t["not_used"]["mismatch"] == 1' \
+		<"$tmp/stats-json.out"
+	ok $? "stats-json: valid JSON with the counts of the text summary"
+fi
+
 # No translation must give the bytes of a run without the feature.
 env -u LANGUAGE LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" >"$tmp/plain.out" 2>&1
 cmp -s "$tmp/plain.out" "$tmp/never.out" && cmp -s "$tmp/plain.out" "$tmp/auto-pipe.out"
