@@ -7,11 +7,20 @@
 # tests/expected/tui/ (or searched for what a step must show).  Covered:
 # opening a fixture at its end, search, jumps, filters and the filter
 # panel, the detail pane, the help screen, following a growing file and a
-# FIFO, the log on standard input, pause, resize, q and SIGTERM restoring
-# the terminal, translation (T), and a
+# FIFO, the log on standard input, pause, resize, q, Ctrl-C and SIGTERM
+# restoring the terminal, translation (T), colours and NO_COLOR, and a
 # standard output that is not a terminal.  Skipped without tmux.
 #
 #   tests/cli/tui.sh [--update]    (--update rewrites the golden captures)
+#
+# Robust on a loaded machine (a 2-core CI box running an ASan build next to
+# other tests): nothing waits a fixed time for the viewer.  Each key is sent
+# only once the previous one's effect is on the screen, every check polls
+# the screen until it holds (up to KDMESG_TUI_TIMEOUT seconds, 20 by
+# default), a resize waits until the terminal has the new size (tmux may
+# delay it), and a check that fails prints the screen it last saw as TAP
+# diagnostics.  Only checks that something does NOT happen (pause, a
+# half-written record) wait a fixed second, so they cannot fail spuriously.
 #
 # Pinned: LC_ALL=C.UTF-8 (the fixture has UTF-8 text), TERM=screen,
 # TZ=GMT, DMESG_TEST_BOOTIME, a caller-id width of 6, NO_COLOR unset, no
@@ -23,6 +32,7 @@ srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 expected=$srcdir/tests/expected/tui
 update=0
 [ "${1:-}" = "--update" ] && update=1
+TIMEOUT=${KDMESG_TUI_TIMEOUT:-20}
 
 . "$srcdir/tests/cli/tap.sh"
 
@@ -44,9 +54,11 @@ trap cleanup EXIT INT TERM
 cp "$srcdir/tests/fixtures/kmsg-newline.dump" "$tmp/log.kmsg"
 cp "$srcdir/tests/fixtures/kmsg-kprint-small.dump" "$tmp/kprint.kmsg"
 cd "$tmp" || exit 1
+esc=$(printf '\033')
 
-# start ARGS...: the viewer in a new 80x12 (80x$ROWS) session; its exit status goes
-# to $tmp/exit, its pid to $tmp/pid, its standard error to $tmp/err.
+# start ARGS...: the viewer in a new 80x12 (80x$ROWS) session; its exit
+# status goes to $tmp/exit, its pid to $tmp/pid, its standard error to
+# $tmp/err.
 start() {
 	tmux -S "$sock" kill-server 2>/dev/null
 	# A new server each time: a client may reach one still shutting down.
@@ -61,55 +73,91 @@ start() {
 		echo \$? >exit; echo VIEWER-ENDED; sleep 60"
 }
 
+# screen [-e]: the pane as text (-e: with its colours and attributes).
 screen() {
-	tmux -S "$sock" capture-pane -p
+	tmux -S "$sock" capture-pane -p "$@"
 }
 
+# keys KEY...: send tmux key names; text: send STRING literally.
 keys() {
 	tmux -S "$sock" send-keys "$@"
 }
+text() {
+	tmux -S "$sock" send-keys -l "$1"
+}
 
-# wait_for REGEX: up to ~10 s for the screen to show REGEX.
-wait_for() {
-	i=0
-	while [ $i -lt 100 ]; do
-		screen | grep -q -- "$1" && return 0
+# has REGEX / lacks REGEX: the screen last captured by poll ($scr) shows
+# REGEX / does not.  st REGEX: its status line (the last row) matches.
+has() {
+	printf '%s\n' "$scr" | grep -q -- "$1"
+}
+lacks() {
+	! has "$1"
+}
+st() {
+	printf '%s\n' "$scr" | tail -n 1 | grep -q -- "$1"
+}
+
+# poll COND: capture the screen into $scr and evaluate the shell condition
+# COND until it holds, for up to $TIMEOUT seconds.  On timeout, COND and
+# the last screen go out as TAP diagnostics (with the viewer's standard
+# error), and the status is 1.
+poll() {
+	t0=$(date +%s)
+	while :; do
+		scr=$(screen)
+		eval "$1" && return 0
+		[ $(($(date +%s) - t0)) -ge "$TIMEOUT" ] && break
 		sleep 0.1
-		i=$((i + 1))
 	done
-	screen | sed 's/^/# /'
+	echo "# waited ${TIMEOUT}s for: $1"
+	echo "# the screen (80 columns shown between the bars):"
+	printf '%s\n' "$scr" | sed 's/^/#  |/; s/$/|/'
+	[ -s err ] && sed 's/^/# stderr: /' err
 	return 1
 }
 
-# status: the status line (the last row).
-status() {
-	screen | tail -n 1
+# expect DESCRIPTION COND: one TAP check, COND polled as poll does.
+expect() {
+	poll "$2"
+	ok $? "$1"
 }
 
-# golden NAME: the screen equals tests/expected/tui/NAME.txt (waited for,
-# as the viewer may still be drawing).
+# press KEY COND DESCRIPTION: send one key, then expect COND.
+press() {
+	keys "$1"
+	expect "$3" "$2"
+}
+
+# resize_to COLS ROWS: resize the window, and wait until the viewer's
+# terminal has the new size (tmux delays a resize that follows another
+# closely; keys sent before it would be drawn at the old size).
+resize_to() {
+	tmux -S "$sock" resize-window -x "$1" -y "$2"
+	tty=$(tmux -S "$sock" display -p '#{pane_tty}')
+	poll "[ \"\$(stty -F '$tty' size 2>/dev/null)\" = '$2 $1' ]"
+	ok $? "the terminal is now $1x$2"
+}
+
+# golden NAME: the screen becomes tests/expected/tui/NAME.txt (polled, as
+# the viewer may still be drawing); a difference goes out as diagnostics.
 golden() {
 	if [ $update = 1 ]; then
-		sleep 0.5
+		sleep 1
 		screen >"$expected/$1.txt"
 		ok 0 "$1: capture written"
 		return
 	fi
-	i=0
-	while [ $i -lt 50 ]; do
-		screen >"$1.got"
-		cmp -s "$1.got" "$expected/$1.txt" && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diff -u "$expected/$1.txt" "$1.got" | sed 's/^/# /'
-	cmp -s "$1.got" "$expected/$1.txt"
-	ok $? "$1: the screen is tests/expected/tui/$1.txt"
+	poll "screen >'$1.got'; cmp -s '$1.got' '$expected/$1.txt'" >/dev/null
+	rc=$?
+	[ $rc = 0 ] || diff -u "$expected/$1.txt" "$1.got" | sed 's/^/# /'
+	ok $rc "$1: the screen is tests/expected/tui/$1.txt"
 }
 
-# ended: the viewer has exited (the shell after it printed its marker).
+# ended DESCRIPTION: the viewer has exited with status 0 (the shell after
+# it printed its marker) and its screen is gone.
 ended() {
-	wait_for VIEWER-ENDED >/dev/null
+	expect "$1" 'has VIEWER-ENDED && [ "$(cat exit 2>/dev/null)" = 0 ] && lacks " of [0-9]"'
 }
 
 # --- translation of kernel messages (T switches it), when msgfmt is there ---
@@ -117,43 +165,39 @@ if command -v msgfmt >/dev/null 2>&1; then
 	mkdir -p cat/xx/LC_MESSAGES
 	msgfmt -o cat/xx/LC_MESSAGES/linux-kmsg.mo "$srcdir/tests/fixtures/kmsg-test-xx.po"
 	TLANG=xx ROWS=24 start -K kprint.kmsg --catalog-dir cat
-	wait_for "eth0: Netzwerkverbindung steht: 100 Mbit/s" >/dev/null
-	ok $? "a catalogue for the language: records are shown translated"
-	keys T
-	wait_for "NIC Link is Up 100 Mbps Half Duplex" >/dev/null
-	ok $? "T: the kernel's text"
-	keys T Enter
-	wait_for "MESSAGE_TRANSLATED" >/dev/null && screen | grep -q "NIC Link is Up 100 Mbps"
-	ok $? "T again, Enter: the detail pane has both texts"
-	keys q q
-	ended
+	expect "a catalogue for the language: records are shown translated" \
+		'has "eth0: Netzwerkverbindung steht: 100 Mbit/s" && st "4/4 of 4  following"'
+	press T 'has "NIC Link is Up 100 Mbps Half Duplex"' "T: the kernel's text"
+	press T 'has "eth0: Netzwerkverbindung steht: 100 Mbit/s"' "T again: translated again"
+	press Enter 'has MESSAGE_TRANSLATED && has "NIC Link is Up 100 Mbps"' \
+		"Enter: the detail pane has both texts"
+	press q 'lacks "Record details" && st "4/4 of 4"' "q: back to the list"
+	keys q
+	ended "q: the viewer ends"
 else
 	ok 0 "# SKIP msgfmt is not installed: no translation test"
 fi
 
 # --- wrapping long lines (S) keeps the selection on the screen ---
 start -K log.kmsg
-tmux -S "$sock" resize-window -x 50 -y 8
-wait_for "47/47 of 47  following" >/dev/null
-keys k k S
-wait_for "45/47 of 47" >/dev/null && screen | grep -q "^k 1234567 ns" && screen | grep -q "^unstable"
-ok $? "S wraps long records; the selected one (45) is whole on the screen"
+resize_to 50 8
+expect "opens at 50x8, following" 'st "^log.kmsg  47/47 of 47  following"'
+press k 'st "^log.kmsg  46/47 of 47$"' "k: record 46"
+press k 'st "^log.kmsg  45/47 of 47$"' "k: record 45"
+press S 'st "45/47 of 47" && has "^k 1234567 ns" && has "^unstable"' \
+	"S wraps long records; the selected one (45) is whole on the screen"
 keys C-c
-ended
-[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 47"
-ok $? "Ctrl-C: status 0, the terminal restored"
+ended "Ctrl-C: status 0, the terminal restored"
 
 # --- NO_COLOR ---
 TNO_COLOR=1 start -K log.kmsg
-wait_for "47/47 of 47  following" >/dev/null
-! tmux -S "$sock" capture-pane -p -e | grep -q "$(printf '\033')\[3[0-9]m"
+expect "NO_COLOR: opens at the end" 'st "47/47 of 47  following"'
+! screen -e | grep -q "$esc\[3[0-9]m"
 ok $? "NO_COLOR: no colours"
 keys c
-sleep 0.3
-tmux -S "$sock" capture-pane -p -e | grep -q "$(printf '\033')\[31m"
-ok $? "c switches them on anyway"
+expect "c switches them on anyway" 'screen -e | grep -q "$esc\[31m"'
 keys q
-ended
+ended "q: the viewer ends"
 
 # --- a standard output that is not a terminal ---
 "$KDMESG" --tui -K log.kmsg >out 2>err </dev/null
@@ -163,175 +207,162 @@ ok $? "standard output not a terminal: one clear error, status 1 (got $st: $(cat
 
 # --- opening a fixture: at its end, following ---
 start -K log.kmsg
-wait_for "following" >/dev/null
+expect "opens at the last record of 47, following" 'st "^log.kmsg  47/47 of 47  following$"'
 golden main
-status | grep -q "47/47 of 47  following"
-ok $? "opens at the last record of 47, following"
-esc=$(printf '\033')
-tmux -S "$sock" capture-pane -p -e | grep -q "${esc}\[31m.*message from facility local3"
-ok $? "colours: an error in red, as journalctl shows it"
-tmux -S "$sock" capture-pane -p -e | grep "message from facility local2" | grep -q "${esc}\[1m"
-ok $? "colours: worse than an error, bold"
+expect "colours: an error in red, as journalctl shows it" \
+	'screen -e | grep -q "$esc\[31m.*message from facility local3"'
+expect "colours: worse than an error, bold" \
+	'screen -e | grep "message from facility local2" | grep -q "$esc\[1m"'
 
 # --- moving and jumps ---
-keys g
-wait_for "1/47 of 47" >/dev/null
-ok $? "g selects the first record"
-keys Space
-wait_for "11/47 of 47" >/dev/null
+press g 'st "^log.kmsg  1/47 of 47$"' "g selects the first record"
+press Space 'st "^log.kmsg  11/47 of 47$"' "Space: a page down"
 golden page
-keys g
-wait_for "1/47 of 47" >/dev/null
-keys e
-wait_for "2/47 of 47" >/dev/null
-ok $? "e: the next error or worse (record 2, alert)"
-keys w w w
-wait_for "5/47 of 47" >/dev/null
-ok $? "w three times: next warnings or worse (3, 4, 5)"
-keys T
-wait_for "no kernel message catalogue" >/dev/null
-ok $? "T without a catalogue says so"
-keys G E
-wait_for "38/47 of 47" >/dev/null
-ok $? "G then E: the previous error or worse from the end (38)"
-keys k
-wait_for "37/47 of 47" >/dev/null && ! status | grep -q following
-ok $? "k moves up and stops following"
+press g 'st "^log.kmsg  1/47 of 47$"' "g: the first record again"
+press e 'st "^log.kmsg  2/47 of 47$"' "e: the next error or worse (record 2, alert)"
+press w 'st "^log.kmsg  3/47 of 47$"' "w: the next warning or worse (3)"
+press w 'st "^log.kmsg  4/47 of 47$"' "w: (4)"
+press w 'st "^log.kmsg  5/47 of 47$"' "w: (5)"
+press T 'st "5/47 of 47  -- no kernel message catalogue"' "T without a catalogue says so"
+press G 'st "^log.kmsg  47/47 of 47  following$"' "G: the last record, following"
+press E 'st "^log.kmsg  38/47 of 47$"' "E: the previous error or worse from the end (38)"
+press k 'st "^log.kmsg  37/47 of 47$"' "k moves up and stops following"
 
-# --- search: / highlights and jumps, wrapping around; n/N ---
-keys / "usb [0-9]" Enter
-wait_for "10/47 of 47" >/dev/null
-ok $? "/usb [0-9]: from 37 the search wraps to the first match, record 10"
-keys n
-wait_for "18/47 of 47" >/dev/null
-ok $? "n: the next match"
-keys N
-wait_for "10/47 of 47" >/dev/null
-ok $? "N: back to the previous one"
-keys / "no-such-text" Enter
-wait_for "pattern not found" >/dev/null
-ok $? "a pattern nothing matches says so"
-keys Escape
+# --- search: / highlights as typed and jumps, wrapping around; n/N ---
+press / 'st "^/$"' "/ opens the search prompt"
+text "usb [0-9]"
+expect "the pattern is typed" 'st "^/usb \[0-9\]$"'
+press Enter 'st "^log.kmsg  10/47 of 47$"' \
+	"Enter: from 37 the search wraps to the first match, record 10"
+press / 'st "^/$"' "/ again"
+text "Manuf"
+expect "as a pattern is typed, its matches are highlighted" \
+	'st "^/Manuf$" && screen -e | grep -q "$esc\[7mManuf"'
+press Escape 'st "^log.kmsg  10/47 of 47$" && ! screen -e | grep -q "$esc\[7mManuf"' \
+	"Esc: the search is cancelled, its highlight gone"
+press n 'st "^log.kmsg  18/47 of 47$"' "n: the next match"
+press N 'st "^log.kmsg  10/47 of 47$"' "N: back to the previous one"
+press / 'st "^/$"' "/ again"
+text "no-such-text"
+expect "the pattern is typed" 'st "^/no-such-text$"'
+press Enter 'st "10/47 of 47  -- pattern not found$"' "a pattern nothing matches says so"
+press Escape 'st "^log.kmsg  10/47 of 47$"' "Esc clears the message"
 
 # --- the detail pane ---
-keys g j j j j j j j j
-wait_for "9/47 of 47" >/dev/null
-tmux -S "$sock" resize-window -x 80 -y 16
-keys Enter
-wait_for "Record details" >/dev/null
+press g 'st "^log.kmsg  1/47 of 47$"' "g: the first record"
+for i in 2 3 4 5 6 7 8 9; do
+	press j "st '^log.kmsg  $i/47 of 47$'" "j: record $i"
+done
+resize_to 80 16
+expect "16 rows: redrawn" '[ "$(screen | wc -l)" = 16 ] && st "^log.kmsg  9/47 of 47$"'
+press Enter 'has "^Record details"' "Enter: the detail pane"
 golden details
-keys Escape
-wait_for "9/47 of 47" >/dev/null
-ok $? "Esc leaves the detail pane where it was"
-tmux -S "$sock" resize-window -x 80 -y 12
+press Escape 'lacks "Record details" && st "^log.kmsg  9/47 of 47$"' \
+	"Esc leaves the detail pane where it was"
+resize_to 80 12
 
 # --- filters: text, level, the panel ---
-keys i usb Enter
-wait_for "text=usb" >/dev/null
-status | grep -q "/3 of 47"
-ok $? "i usb: 3 records of 47 shown ($(status))"
-[ "$(screen | head -n 3 | grep -c usb)" = 3 ] && [ -z "$(screen | sed -n 4,11p | tr -d ' |EW#')" ]
-ok $? "only they are on the screen"
-keys - - - -
-wait_for " err  text=usb" >/dev/null && status | grep -q "1/1 of 47"
-ok $? "- four times: err and worse, 1 left"
-keys f
-wait_for "Filters" >/dev/null
+press i 'st "^text: *$"' "i opens the text filter prompt"
+text usb
+expect "the text is typed" 'st "^text: usb$"'
+press Enter 'st "^log.kmsg  1/3 of 47  text=usb$"' "Enter: 3 records of 47 shown"
+expect "only they are on the screen" \
+	'[ "$(screen | head -n 3 | grep -c usb)" = 3 ] && [ -z "$(screen | sed -n 4,11p | tr -d " |EW#")" ]'
+press - 'st "  info  text=usb$"' "-: info and worse"
+press - 'st "  notice  text=usb$"' "-: notice and worse"
+press - 'st "  warn  text=usb$"' "-: warn and worse"
+press - 'st "^log.kmsg  1/1 of 47  following  err  text=usb$"' "-: err and worse, 1 left"
+press f 'has "^Filters"' "f opens the filter panel"
 golden filters
-keys j j Space Escape
-wait_for "of 47" >/dev/null
-status | grep -q "/16 of 47"
-ok $? "the text filter switched off in the panel: the 16 errors or worse ($(status))"
-keys ?
-wait_for "Keys" >/dev/null
+press j 'screen -e | grep -q "$esc\[7m   records"' "j: the second line of the panel"
+press j 'screen -e | grep -q "$esc\[7m\[x\] text"' "j: the text filter"
+press Space 'has "^\[ \] text  *usb"' "Space switches it off"
+press Escape 'lacks "^Filters" && st "^log.kmsg  16/16 of 47  following  err$"' \
+	"Esc: the list, the 16 errors or worse"
+press ? 'has "^Keys"' "? lists the keys"
 golden help
-keys q
+press q 'lacks "^Keys" && st "^log.kmsg  16/16 of 47"' "q: back to the list"
 
 # --- resize ---
-tmux -S "$sock" resize-window -x 50 -y 8
-i=0
-while [ $i -lt 50 ] && [ "$(screen | wc -l)" != 8 ]; do sleep 0.1; i=$((i + 1)); done
-[ "$(screen | wc -l)" = 8 ] && [ "$(screen | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -le 50 ] &&
-	status | grep -q "of 47"
-ok $? "a resize to 50x8 redraws at the new size"
+resize_to 50 8
+expect "a resize to 50x8 redraws at the new size" \
+	'[ "$(screen | wc -l)" = 8 ] &&
+	 [ "$(screen | awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }")" -le 50 ] &&
+	 st "^log.kmsg  16/16 of 47"'
 
 # --- q leaves the terminal as it was ---
 keys q
-ended
-[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 47"
-ok $? "q: status 0, the viewer's screen is gone"
+ended "q: status 0, the viewer's screen is gone"
 
 # --- following a growing file; pause ---
 cp log.kmsg grow.kmsg
 start -K grow.kmsg
-wait_for "47/47 of 47  following" >/dev/null
+expect "a growing file: opens at its end" 'st "^grow.kmsg  47/47 of 47  following$"'
 printf '6,500,9000000,-;appended record one\n' >>grow.kmsg
-wait_for "appended record one" >/dev/null && status | grep -q "48/48 of 48  following"
-ok $? "a record appended to the file shows up, selected"
-keys =
-wait_for "paused" >/dev/null
+expect "a record appended to the file shows up, selected" \
+	'has "appended record one" && st "^grow.kmsg  48/48 of 48  following$"'
+press = 'st "^grow.kmsg  48/48 of 48  paused  following$"' "= pauses"
 printf '6,501,9100000,-;appended record two\n' >>grow.kmsg
 sleep 1
-! screen | grep -q "appended record two" && status | grep -q "of 48"
-ok $? "=: paused, a new record is not read"
-keys k =
-wait_for "47/49 of 49" >/dev/null && ! status | grep -q following && ! screen | grep -q "appended record two"
-ok $? "= again: it is read; scrolled up, the selection and the screen stay"
+scr=$(screen)
+lacks "appended record two" && st "48/48 of 48"
+ok $? "paused, a new record is not read"
+press k 'st "^grow.kmsg  47/48 of 48  paused$"' "k stops following"
+press = 'st "^grow.kmsg  47/49 of 49$" && lacks "appended record two"' \
+	"= again: it is read; scrolled up, the selection and the screen stay"
 printf '6,502,9200000,-;half a rec' >>grow.kmsg
 sleep 1
-! screen | grep -q "half a rec"
+scr=$(screen)
+lacks "half a rec"
 ok $? "a half-written record waits"
 printf 'ord three\n' >>grow.kmsg
-keys G
-wait_for "half a record three" >/dev/null && status | grep -q "50/50 of 50  following"
-ok $? "its rest comes: one record; G follows again"
+expect "its rest comes: one record" 'st "^grow.kmsg  47/50 of 50$"'
+press G 'has "half a record three" && st "^grow.kmsg  50/50 of 50  following$"' \
+	"G follows again"
 
 # --- the log on standard input, keys from the terminal ---
 PIPE_FROM=kprint.kmsg start -K -
-wait_for "^-  4/4 of 4  following" >/dev/null
-ok $? "-K -: the log from a pipe on standard input, keys from /dev/tty"
-keys g q
-ended
-[ "$(cat exit 2>/dev/null)" = 0 ]
-ok $? "g, q: status 0"
+expect "-K -: the log from a pipe on standard input, keys from /dev/tty" \
+	'st "^-  4/4 of 4  following$"'
+press g 'st "^-  1/4 of 4$"' "g: the first record"
+keys q
+ended "q: status 0"
 PIPE_FROM=
 
 # --- SIGTERM restores the terminal ---
 cp log.kmsg grow.kmsg
 start -K grow.kmsg
-wait_for "47/47 of 47  following" >/dev/null
+expect "opens" 'st "47/47 of 47  following"'
 kill -TERM "$(cat pid)"
-ended
-[ "$(cat exit 2>/dev/null)" = 0 ] && ! screen | grep -q "of 47"
-ok $? "SIGTERM: status 0, the terminal restored"
+ended "SIGTERM: status 0, the terminal restored"
 
 # --- following a FIFO ---
 mkfifo fifo
 { cat kprint.kmsg; sleep 1; printf '3,900,9900000,-;through the pipe\n'; sleep 30; } >fifo &
 writer=$!
 ROWS=24 start -K fifo
-wait_for "through the pipe" >/dev/null && status | grep -q "5/5 of 5  following"
-ok $? "a FIFO is followed: a record written later shows up"
+expect "a FIFO is followed: a record written later shows up" \
+	'has "through the pipe" && st "^fifo  5/5 of 5  following$"'
 kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
 writer=
-sleep 0.5
-keys Enter
-wait_for "through the pipe" >/dev/null && screen | grep -q "err (3)"
-ok $? "the writer gone: the viewer goes on, details of the last record"
-keys q k Enter
-wait_for "CODE_FUNC" >/dev/null
+press Enter 'has "^Record details" && has "through the pipe" && has "err (3)"' \
+	"the writer gone: the viewer goes on, details of the last record"
+press q 'lacks "^Record details"' "q: the list"
+press k 'st "^fifo  4/5 of 5$"' "k: record 4"
+press Enter 'has "^Record details"' "Enter: its details"
 golden details-kprint
-keys q o t
-wait_for "netdev.c:4900 e1000_print_link_" >/dev/null
-ok $? "o: the location column (file:line function)"
-wait_for "Feb 13 23:31:30 2009" >/dev/null
-ok $? "t: the next time format (ctime)"
-keys m e1000e Enter
-wait_for "2/2 of 5  following  module=e1000e" >/dev/null
-ok $? "m: a module filter, the selection on the last of them"
+press q 'lacks "^Record details"' "q: the list"
+press o 'has "netdev.c:4900 e1000_print_link_"' "o: the location column (file:line function)"
+press t 'has "Feb 13 23:31:30 2009"' "t: the next time format (ctime)"
+press m 'st "^module: *$"' "m opens the module filter prompt"
+text e1000e
+expect "the module is typed" 'st "^module: e1000e$"'
+press Enter 'st "^fifo  2/2 of 5  following  module=e1000e$"' \
+	"m: a module filter, the selection on the last of them"
+press Enter 'has "^Record details"' "Enter: the detail pane"
+press q 'lacks "^Record details"' "q from the detail pane: the list"
 keys q
-ended
-[ "$(cat exit 2>/dev/null)" = 0 ]
-ok $? "q from the detail pane, then q: status 0"
+ended "q: status 0"
 
 tap_done
