@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "modinfo.h"
 
 /* Modules remembered; past this, facts are looked up but not kept. */
@@ -23,6 +24,24 @@ struct entry {
 	struct kd_modinfo_facts facts;
 	char *strings[6];		/* what facts point into */
 };
+
+static void json_fact(struct kd_json *j, const char *name, const char *value)
+{
+	if (value)
+		kd_json_value_str(j, name, value, strlen(value));
+}
+
+void kd_modinfo_json(struct kd_json *j, const char *name,
+		     const struct kd_modinfo_facts *f)
+{
+	kd_json_open(j, name, KD_JSON_OBJECT);
+	json_fact(j, "state", f->state);
+	json_fact(j, "version", f->version);
+	json_fact(j, "srcversion", f->srcversion);
+	json_fact(j, "description", f->description);
+	json_fact(j, "path", f->path);
+	kd_json_close(j, KD_JSON_OBJECT);
+}
 
 #ifdef HAVE_LIBKMOD
 #include <libkmod.h>
@@ -52,7 +71,11 @@ log_to_program(void *data, int priority, const char *file, int line,
 	vsnprintf(msg, sizeof(msg), format, args);
 	n = strlen(msg);
 	if (n && msg[n - 1] == '\n')
-		msg[n - 1] = '\0';
+		msg[--n] = '\0';
+	/* Names and paths from the modules tree reach a terminal: no controls. */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)msg[i] < 0x20 || msg[i] == 0x7f)
+			msg[i] = '?';
 	m->log(m->data, priority, msg);
 }
 
@@ -111,18 +134,43 @@ static void clear_entry(struct entry *e)
 	memset(e, 0, sizeof(*e));
 }
 
+/*
+ * The module called @name: as modprobe finds it (this kernel's modules
+ * and built-ins), else a module loaded from elsewhere (insmod of a .ko
+ * outside the tree), which only /sys/module knows.  NULL when neither.
+ */
+static struct kmod_module *find(struct kd_modinfo *m, const char *name)
+{
+	struct kmod_list *list = NULL;
+	struct kmod_module *mod = NULL;
+	int st;
+
+	if (kmod_module_new_from_lookup(m->ctx, name, &list) >= 0 && list) {
+		mod = kmod_module_get_module(list);
+		kmod_module_unref_list(list);
+		if (mod)
+			return mod;
+	}
+	if (kmod_module_new_from_name(m->ctx, name, &mod) < 0)
+		return NULL;
+	/* Only a loaded one: a built-in would have been found above. */
+	st = kmod_module_get_initstate(mod);
+	if (st != KMOD_MODULE_LIVE && st != KMOD_MODULE_COMING &&
+	    st != KMOD_MODULE_GOING) {
+		kmod_module_unref(mod);
+		return NULL;
+	}
+	return mod;
+}
+
 /* Fill @e from libkmod; @e->name is set. */
 static void lookup(struct kd_modinfo *m, struct entry *e)
 {
-	struct kmod_list *list = NULL, *info = NULL, *it;
-	struct kmod_module *mod;
+	struct kmod_list *info = NULL, *it;
+	struct kmod_module *mod = find(m, e->name);
 	char sum[1024];
 	size_t n;
 
-	if (kmod_module_new_from_lookup(m->ctx, e->name, &list) < 0 || !list)
-		return;
-	mod = kmod_module_get_module(list);
-	kmod_module_unref_list(list);
 	if (!mod)
 		return;
 	e->known = true;

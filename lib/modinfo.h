@@ -48,6 +48,16 @@ const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *
 int kd_modinfo_resolve(struct kd_modinfo *m, const char *alias,
 		       void (*each)(void *data, const char *name), void *data);
 
+struct kd_json;
+
+/**
+ * kd_modinfo_json() - @f as the object member @name of the JSON being
+ * written to @j: "state", "version", "srcversion", "description" and
+ * "path", each only when known.  The JSON outputs and --stats share it.
+ */
+void kd_modinfo_json(struct kd_json *j, const char *name,
+		     const struct kd_modinfo_facts *f);
+
 /** kd_modinfo_free() - release @m; NULL is fine. */
 void kd_modinfo_free(struct kd_modinfo *m);
 

@@ -142,6 +142,15 @@ int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
 int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
 				 const struct kd_modinfo_facts *facts);
 
+/**
+ * kd_output_dict_renamed() - whether a JSON format whose own members are
+ * @own (NULL-terminated) writes dictionary key @key as "dict.<key>": a
+ * key named like one of its own members, or one that starts with "dict."
+ * itself.  Keys are otherwise written as they are, so no two members of
+ * one object ever share a name, whatever keys a crafted record holds.
+ */
+bool kd_output_dict_renamed(const char *key, const char *const *own);
+
 /** kd_output_facts() - @rec's module facts through @opts, or NULL. */
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
 					       const struct kd_record *rec);

@@ -24,15 +24,18 @@
  * was, as dmesg does.
  *
  * With opts.json_dict (-o json), beyond dmesg: the record's dictionary
- * follows "msg", one member per key
- * named exactly as the kernel sent it (upper case, so it cannot collide
- * with dmesg's lower-case names), a key that repeats becoming an array of
- * its values.  A record without a dictionary prints exactly what dmesg
- * prints.  Without it (-J) the members are dmesg's alone.
+ * follows "msg", one member per key named as the kernel sent it (a key
+ * named like a member of the record itself, or starting with "dict.",
+ * as "dict.<key>"), a key that repeats becoming an array of its values;
+ * then "module_info", libkmod's facts about the record's MODULE (an
+ * object, as -o jsonl has it), when known.  A record without
+ * a dictionary prints exactly what dmesg prints.  Without json_dict (-J)
+ * the members are dmesg's alone.
  */
 #include <errno.h>
 #include <string.h>
 
+#include "modinfo.h"
 #include "priority.h"
 #include "output-internal.h"
 
@@ -43,14 +46,15 @@
  */
 static const char *member_name(const char *key, char *buf, size_t size)
 {
-	static const char *const own[] = { "pri", "fac", "time", "caller", "msg" };
+	static const char *const own[] = {
+		"pri", "fac", "time", "caller", "msg", "msg_translated",
+		"module_info", NULL
+	};
 
-	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
-		if (strcmp(key, own[i]) == 0) {
-			snprintf(buf, size, "dict.%s", key);
-			return buf;
-		}
-	return key;
+	if (!kd_output_dict_renamed(key, own))
+		return key;
+	snprintf(buf, size, "dict.%s", key);
+	return buf;
 }
 
 static void put_dict(struct kd_writer *w, const struct kd_record *rec)
@@ -136,8 +140,13 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 	kd_json_value_str(j, "msg", rec->text, rec->text_len);
 	if ((tr = kd_output_translation(rec)))
 		kd_json_value_str(j, "msg_translated", tr->value, tr->value_len);
-	if (w->opts.json_dict)
+	if (w->opts.json_dict) {
+		const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
+
 		put_dict(w, rec);
+		if (facts)
+			kd_modinfo_json(j, "module_info", facts);
+	}
 	kd_json_close(j, KD_JSON_OBJECT);
 
 	return ferror(w->out) ? -EIO : 0;

@@ -19,8 +19,8 @@
  *   then one member per dictionary key, named exactly as the kernel sent
  *   it (SUBSYSTEM, DEVICE, ...), in the kernel's order.  A key that occurs
  *   more than once becomes an array of its values, in order.  A key equal
- *   to one of the lower-case names above is written as "dict.<key>" so it
- *   can never shadow a header member.
+ *   to one of the member names of this list (or starting with "dict.") is
+ *   written as "dict.<key>", so it never adds a second member of a name.
  *
  * Last, "module_info": libkmod's facts about the MODULE= module (state,
  * version, srcversion, description, path), when known.
@@ -102,26 +102,17 @@ static void jsonl_string(FILE *out, const char *s, size_t len)
 	putc('"', out);
 }
 
-static const char *const reserved_names[] = {
+/* The members a record writes itself (a dictionary key never repeats one). */
+static const char *const own_names[] = {
 	"seq", "facility", "level", "time", "caller", "flags", "message",
-	"module_info",
+	"message_translated", "module_info", NULL
 };
-
-static bool is_reserved(const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(reserved_names) / sizeof(reserved_names[0]); i++)
-		if (strcmp(key, reserved_names[i]) == 0)
-			return true;
-	return false;
-}
 
 /* The member name of a dictionary key; see the top of the file. */
 static void jsonl_dict_name(FILE *out, const char *key)
 {
 	putc('"', out);
-	if (is_reserved(key))
+	if (kd_output_dict_renamed(key, own_names))
 		fputs("dict.", out);
 	jsonl_escape(out, key, strlen(key));
 	fputs("\":", out);

@@ -88,6 +88,16 @@ const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts
 	return opts->module_facts(opts->module_facts_data, e->value);
 }
 
+bool kd_output_dict_renamed(const char *key, const char *const *own)
+{
+	if (strncmp(key, "dict.", 5) == 0)
+		return true;
+	for (; *own; own++)
+		if (strcmp(key, *own) == 0)
+			return true;
+	return false;
+}
+
 static int dispatch(struct kd_writer *w, const struct kd_record *rec,
 		    const struct kd_prev *prev)
 {

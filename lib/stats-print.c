@@ -19,15 +19,28 @@
 
 #include "escape.h"
 #include "json.h"
+#include "modinfo.h"
 #include "priority.h"
 #include "stats.h"
 
+/*
+ * "S.UUUUUU" of @usec into @buf; a (crafted) negative stamp keeps its
+ * sign in front, never in the fraction, so the JSON stays a number.
+ */
+static const char *fmt_time(char *buf, size_t size, int64_t usec)
+{
+	uint64_t a = usec < 0 ? -(uint64_t)usec : (uint64_t)usec;
+
+	snprintf(buf, size, "%s%" PRIu64 ".%06" PRIu64, usec < 0 ? "-" : "",
+		 a / 1000000, a % 1000000);
+	return buf;
+}
+
 static void put_time(FILE *out, int64_t usec)
 {
-	if (usec == KD_NO_TIME)
-		fprintf(out, " %10s", "-");
-	else
-		fprintf(out, " %3" PRId64 ".%06" PRId64, usec / 1000000, usec % 1000000);
+	char buf[32];
+
+	fprintf(out, " %10s", usec == KD_NO_TIME ? "-" : fmt_time(buf, sizeof(buf), usec));
 }
 
 static void put_str(FILE *out, const char *s)
@@ -83,11 +96,12 @@ int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 				fputs(" [", out);
 				put_str(out, site->module);
 				if (facts) {
-					const char *f = facts(data, site->module);
+					const struct kd_modinfo_facts *f =
+						facts(data, site->module);
 
-					if (f && *f) {
+					if (f && f->summary && *f->summary) {
 						fputs(": ", out);
-						put_str(out, f);
+						put_str(out, f->summary);
 					}
 				}
 				putc(']', out);
@@ -150,12 +164,10 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 			 total ? (double)site->count / (double)total : 0.0);
 		kd_json_value_raw(&j, "share", buf);
 		if (site->first_usec != KD_NO_TIME) {
-			snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64,
-				 site->first_usec / 1000000, site->first_usec % 1000000);
-			kd_json_value_raw(&j, "first", buf);
-			snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64,
-				 site->last_usec / 1000000, site->last_usec % 1000000);
-			kd_json_value_raw(&j, "last", buf);
+			kd_json_value_raw(&j, "first", fmt_time(buf, sizeof(buf),
+								 site->first_usec));
+			kd_json_value_raw(&j, "last", fmt_time(buf, sizeof(buf),
+								site->last_usec));
 		}
 		json_str(&j, "level", lvl);
 		if (site->structured) {
@@ -166,8 +178,12 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 				json_str(&j, "line", site->line);
 			json_str(&j, "function", site->func);
 			json_str(&j, "module", site->module);
-			if (site->module && facts)
-				json_str(&j, "module_info", facts(data, site->module));
+			if (site->module && facts) {
+				const struct kd_modinfo_facts *f = facts(data, site->module);
+
+				if (f)
+					kd_modinfo_json(&j, "module_info", f);
+			}
 			json_str(&j, "format", site->format);
 		} else {
 			kd_json_value_str(&j, "text", site->text, site->text_len);

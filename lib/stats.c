@@ -179,6 +179,7 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const char *k
 	site->hash = h;
 	site->level = KD_NO_LEVEL;
 	site->first_usec = rec->ts_usec;
+	site->last_usec = rec->ts_usec;
 	site->structured = structured;
 	if (structured) {
 		site->file = dup_value(rec, "CODE_FILE");

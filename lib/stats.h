@@ -67,11 +67,14 @@ const struct kd_stats_site *const *kd_stats_sorted(struct kd_stats *s, size_t *n
  */
 size_t kd_stats_mask(const char *text, size_t len, char *buf, size_t size);
 
+struct kd_modinfo_facts;
+
 /*
  * What the report says about a module (lib/modinfo.h: built-in or loaded,
  * version, ...), or NULL; kdmesg passes libkmod's facts.
  */
-typedef const char *(*kd_stats_facts_fn)(void *data, const char *module);
+typedef const struct kd_modinfo_facts *(*kd_stats_facts_fn)(void *data,
+							    const char *module);
 
 /**
  * kd_stats_write_text() - the table of the @top largest sites (0: all)
@@ -86,8 +89,8 @@ typedef void (*kd_stats_json_fn)(void *data, struct kd_json *j);
 
 /**
  * kd_stats_write_json() - the same as one JSON object: "records" and a
- * "sites" array, then what @more (when not NULL) adds.  Returns 0,
- * -ENOMEM or -EIO.
+ * "sites" array (a site's module facts as its "module_info" object),
+ * then what @more (when not NULL) adds.  Returns 0, -ENOMEM or -EIO.
  */
 int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data, kd_stats_json_fn more);

@@ -46,10 +46,3 @@ const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)
 	(void)data;
 	return m ? kd_modinfo_get(m, name) : NULL;
 }
-
-const char *kdmesg_module_summary(void *data, const char *name)
-{
-	const struct kd_modinfo_facts *f = kdmesg_module_facts(data, name);
-
-	return f ? f->summary : NULL;
-}

@@ -371,7 +371,9 @@ static void add_module(struct ctl *c, const char *name)
 	struct kd_modinfo *m = kdmesg_modinfo();
 
 	add_module_name(c, name);
-	if (m && kd_modinfo_resolve(m, name, add_module_name, c) <= 0)
+	/* A module loaded from outside the tree is known, though no alias. */
+	if (m && kd_modinfo_resolve(m, name, add_module_name, c) <= 0 &&
+	    !kd_modinfo_get(m, name))
 		warnx(_("note: libkmod knows no module or alias '%s': matching MODULE=%s as given"),
 		      name, name);
 }
@@ -721,7 +723,8 @@ static void finish_options(struct ctl *c)
 
 	if (c->out.mode == KD_OUTPUT_TEXT)
 		c->out.color = kd_terminal_want_color(c->colormode, COLORS_UTILNAME);
-	if (c->out.mode == KD_OUTPUT_VERBOSE || c->out.mode == KD_OUTPUT_JSONL)
+	if (c->out.mode == KD_OUTPUT_VERBOSE || c->out.mode == KD_OUTPUT_JSONL ||
+	    (c->out.mode == KD_OUTPUT_JSON && c->out.json_dict))
 		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;

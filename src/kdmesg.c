@@ -254,8 +254,11 @@ static int print_raw_buffer(struct ctl *c)
  */
 struct kprint_seen {
 	bool seen, noted;
-	/* The kprint keys the filter reads: the reader keeps only those. */
-	const char *keys[KD_FILTER_MATCHES_MAX + 1];
+	/*
+	 * The kprint keys the filter reads (the reader keeps only those),
+	 * and two that every kprint record has when it reads only others.
+	 */
+	const char *keys[KD_FILTER_MATCHES_MAX + 3];
 };
 
 static int kprint_seen_apply(void *data, struct kd_record *rec)
@@ -272,9 +275,15 @@ static int kprint_seen_apply(void *data, struct kd_record *rec)
 	return 1;
 }
 
-/* The keys of @f's matches on kprint fields, into @k->keys. */
+/*
+ * The keys of @f's matches on kprint fields, into @k->keys.  A filter on
+ * ARGn or GROUP alone meets kprint records that lack them (a message
+ * without arguments): whether the input has kprint fields at all is then
+ * told by CODE_FILE and FORMAT.
+ */
 static void kprint_seen_keys(struct kprint_seen *k, const struct kd_filter *f)
 {
+	bool site = false;
 	size_t n = 0;
 
 	for (size_t i = 0; i < f->nmatches; i++) {
@@ -282,6 +291,11 @@ static void kprint_seen_keys(struct kprint_seen *k, const struct kd_filter *f)
 
 		if (fld->id >= KD_FIELD_CODE_FILE)
 			k->keys[n++] = kd_field_dict_key(fld);
+		site |= fld->id >= KD_FIELD_CODE_FILE && fld->id <= KD_FIELD_FORMAT;
+	}
+	if (!site) {
+		k->keys[n++] = "CODE_FILE";
+		k->keys[n++] = "FORMAT";
 	}
 	k->keys[n] = NULL;
 }
@@ -409,9 +423,9 @@ static int print_records(struct ctl *c)
 	if (stats && status == EXIT_SUCCESS) {
 		rc = c->out.mode == KD_OUTPUT_TEXT ?
 			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_summary, NULL) :
+					    kdmesg_module_facts, NULL) :
 			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_summary, NULL, kdmesg_translate_stats_json);
+					    kdmesg_module_facts, NULL, kdmesg_translate_stats_json);
 		if (rc == -ENOMEM)
 			errx(EXIT_FAILURE, _("cannot set up the output"));
 		kdmesg_translate_stats(c, stdout);

@@ -125,8 +125,6 @@ struct kd_modinfo *kdmesg_modinfo(void);
 /** kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg. */
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);
 
-/** kdmesg_module_summary() - one line of facts for --stats, or NULL. */
-const char *kdmesg_module_summary(void *data, const char *name);
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

@@ -3,13 +3,15 @@
  * test-output-json.c - golden bytes of dmesg -J (util-linux 2.42 layout):
  * key order, the padded "time", "caller", -x's "fac"/"pri" names, string
  * escapes, records without priority, no output without records, the
- * dictionary members -o json adds after "msg" (never with -J), and
+ * dictionary members -o json adds after "msg" (never with -J) and their
+ * names (never a second member of a name), the module facts object, and
  * invalid UTF-8 as \ufffd.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "modinfo.h"
 #include "output.h"
 #include "record.h"
 #include "tap.h"
@@ -30,8 +32,20 @@ static struct kd_record mk(int fac, int lev, int64_t usec, const char *caller,
 	return r;
 }
 
-static void run(bool decode, bool dict, struct kd_record *recs, size_t n,
-		const char *want, const char *name)
+/* libkmod's facts as kdmesg hands them to the writer, for module "e1000". */
+static const struct kd_modinfo_facts *facts_of(void *data, const char *module)
+{
+	static const struct kd_modinfo_facts e1000 = {
+		.state = "live", .version = "7.3", .path = "/lib/e1000.ko",
+		.summary = "live, version 7.3, /lib/e1000.ko",
+	};
+
+	(void)data;
+	return strcmp(module, "e1000") == 0 ? &e1000 : NULL;
+}
+
+static void run_facts(bool decode, bool dict, bool facts, struct kd_record *recs,
+		      size_t n, const char *want, const char *name)
 {
 	struct kd_output_opts o;
 	struct kd_writer *w = NULL;
@@ -44,6 +58,8 @@ static void run(bool decode, bool dict, struct kd_record *recs, size_t n,
 	o.mode = KD_OUTPUT_JSON;
 	o.decode = decode;
 	o.json_dict = dict;
+	if (facts)
+		o.module_facts = facts_of;
 	/* -J ignores these, as dmesg does. */
 	o.ntime = 1;
 	o.time[0] = KD_TIME_CTIME;
@@ -59,6 +75,69 @@ static void run(bool decode, bool dict, struct kd_record *recs, size_t n,
 		tap_diag("writer returned %d", rc);
 	tap_is_mem(buf, len, want, strlen(want), name);
 	free(buf);
+}
+
+static void run(bool decode, bool dict, struct kd_record *recs, size_t n,
+		const char *want, const char *name)
+{
+	run_facts(decode, dict, false, recs, n, want, name);
+}
+
+/*
+ * A dictionary key never adds a second member of a name: keys named like
+ * the record's own members, or starting with "dict.", get "dict." in
+ * front.  The module's facts are one "module_info" object (-o json only).
+ */
+static void test_member_names(void)
+{
+	static const char *const keys[] = {
+		"msg", "pri", "time", "caller", "fac", "dict.msg", "msg_translated",
+		"module_info", "MSG", "MODULE",
+	};
+	struct kd_record r = mk(0, 6, 1000000, NULL, "real", 4);
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		kd_record_dict_add(&r, keys[i], strlen(keys[i]),
+				   i == 9 ? "e1000" : "x", i == 9 ? 5 : 1);
+	run_facts(false, true, true, &r, 1,
+		  "{\n"
+		  "   \"dmesg\": [\n"
+		  "      {\n"
+		  "         \"pri\": 6,\n"
+		  "         \"time\":     1.000000,\n"
+		  "         \"msg\": \"real\",\n"
+		  "         \"dict.msg\": \"x\",\n"
+		  "         \"dict.pri\": \"x\",\n"
+		  "         \"dict.time\": \"x\",\n"
+		  "         \"dict.caller\": \"x\",\n"
+		  "         \"dict.fac\": \"x\",\n"
+		  "         \"dict.dict.msg\": \"x\",\n"
+		  "         \"dict.msg_translated\": \"x\",\n"
+		  "         \"dict.module_info\": \"x\",\n"
+		  "         \"MSG\": \"x\",\n"
+		  "         \"MODULE\": \"e1000\",\n"
+		  "         \"module_info\": {\n"
+		  "            \"state\": \"live\",\n"
+		  "            \"version\": \"7.3\",\n"
+		  "            \"path\": \"/lib/e1000.ko\"\n"
+		  "         }\n"
+		  "      }\n"
+		  "   ]\n"
+		  "}\n",
+		  "-o json: keys named like members, or dict.*, are renamed; module_info object");
+	run_facts(false, false, true, &r, 1,
+		  "{\n"
+		  "   \"dmesg\": [\n"
+		  "      {\n"
+		  "         \"pri\": 6,\n"
+		  "         \"time\":     1.000000,\n"
+		  "         \"msg\": \"real\"\n"
+		  "      }\n"
+		  "   ]\n"
+		  "}\n",
+		  "-J: neither dictionary nor module facts");
+	kd_record_free(&r);
 }
 
 /*
@@ -215,5 +294,6 @@ int main(void)
 	kd_record_free(&r[0]);
 
 	test_follow();
+	test_member_names();
 	return tap_done();
 }

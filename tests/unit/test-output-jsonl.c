@@ -139,10 +139,15 @@ static void test_dictionary(void)
 	record_add(&r, "seq", "fake", 4);
 	record_add(&r, "message", "fake", 4);
 	record_add(&r, "K\xff", "v\x00w", 3);
+	record_add(&r, "dict.seq", "also", 4);
+	record_add(&r, "message_translated", "t", 1);
+	record_add(&r, "module_info", "m", 1);
 	check_one(&r,
 		  "{\"seq\":1,\"flags\":\"\",\"message\":\"m\",\"dict.seq\":\"fake\","
-		  "\"dict.message\":\"fake\",\"K\\ufffd\":\"v\\u0000w\"}\n",
-		  "keys named like header members are prefixed; keys are escaped");
+		  "\"dict.message\":\"fake\",\"K\\ufffd\":\"v\\u0000w\","
+		  "\"dict.dict.seq\":\"also\",\"dict.message_translated\":\"t\","
+		  "\"dict.module_info\":\"m\"}\n",
+		  "keys named like members, or dict.*, are prefixed: no name twice; keys are escaped");
 	kd_record_free(&r);
 }
 
