@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-stats.c - --stats' counters and report (lib/stats.c,
+ * lib/stats-print.c): numbers masked in stock-kernel texts, one site per
+ * call site whatever the arguments, first/last time and the most severe
+ * level, the order and -n, memory that grows with the sites and not the
+ * records, and JSON that stays valid for crafted stamps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "stats.h"
+#include "tap.h"
+
+static void mask_is(const char *text, const char *want)
+{
+	char buf[64];
+
+	kd_stats_mask(text, strlen(text), buf, sizeof(buf));
+	tap_is_str(buf, want, text);
+}
+
+/* A kprint record of site FILE:LINE with FORMAT, or a stock one (file NULL). */
+static void add(struct kd_stats *s, struct kd_record *r, const char *file,
+		const char *line, const char *text, int level, int64_t usec)
+{
+	kd_record_reset(r);
+	r->level = level;
+	r->facility = 0;
+	r->ts_usec = usec;
+	kd_record_set_text(r, text, strlen(text));
+	if (file) {
+		kd_record_dict_add(r, "CODE_FILE", 9, file, strlen(file));
+		kd_record_dict_add(r, "CODE_LINE", 9, line, strlen(line));
+		kd_record_dict_add(r, "CODE_FUNC", 9, "fn", 2);
+		kd_record_dict_add(r, "MODULE", 6, "mod", 3);
+		kd_record_dict_add(r, "FORMAT", 6, "x=%d", 4);
+	}
+	if (kd_stats_add(s, r) != 0)
+		tap_diag("kd_stats_add failed");
+}
+
+static char *report(struct kd_stats *s, bool json, size_t top)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	if (json)
+		kd_stats_write_json(s, out, top, NULL, NULL, NULL);
+	else
+		kd_stats_write_text(s, out, top, NULL, NULL);
+	fclose(out);
+	return buf;
+}
+
+int main(void)
+{
+	struct kd_stats *s = NULL;
+	struct kd_record r;
+	size_t n;
+	char *out;
+	int i;
+
+	mask_is("usb 1-1: new device number 12", "usb #-#: new device number #");
+	mask_is("at 0xffff8881 and ffff8881 cafe", "at # and # cafe");
+	mask_is("eth0 link up", "eth# link up");
+
+	kd_record_init(&r);
+	tap_is_int(kd_stats_new(&s), 0, "kd_stats_new");
+	/* 10,000 records of three sites: two kprint ones, one stock text. */
+	for (i = 0; i < 10000; i++) {
+		char text[32];
+
+		snprintf(text, sizeof(text), "x=%d", i);
+		if (i % 4 == 0)
+			add(s, &r, NULL, NULL, text, 6, 2000000 + i);
+		else
+			add(s, &r, "drivers/a.c", i % 4 == 1 ? "10" : "20", text,
+			    i == 5 ? 3 : 6, 1000000 + i);
+	}
+	tap_is_int((long long)kd_stats_total(s), 10000, "every record counted");
+	{
+		const struct kd_stats_site *const *v = kd_stats_sorted(s, &n);
+
+		tap_is_int((long long)n, 3, "three sites, whatever the arguments");
+		tap_ok(n == 3 && v[0]->count == 5000 && strcmp(v[0]->line, "20") == 0 &&
+		       v[1]->count == 2500 && v[1]->structured &&
+		       strcmp(v[1]->line, "10") == 0 && v[1]->level == 3 &&
+		       v[1]->first_usec == 1000001 && v[1]->last_usec == 1009997,
+		       "largest first (ties: earliest); first, last, most severe level");
+		tap_ok(n == 3 && !v[2]->structured && strcmp(v[2]->text, "x=#") == 0,
+		       "a stock record's site is its masked text");
+	}
+	out = report(s, false, 2);
+	tap_is_str(out,
+		   "  COUNT  SHARE      FIRST       LAST LEVEL  SITE\n"
+		   "   5000  50.0%   1.000002   1.009999 info   drivers/a.c:20 fn() [mod] \"x=%d\"\n"
+		   "   2500  25.0%   1.000001   1.009997 err    drivers/a.c:10 fn() [mod] \"x=%d\"\n",
+		   "-n 2: the table of the two largest sites");
+	free(out);
+	kd_stats_free(s);
+
+	/* Crafted stamps: the JSON numbers keep their sign in front. */
+	kd_stats_new(&s);
+	add(s, &r, NULL, NULL, "neg", 6, -500000);
+	add(s, &r, NULL, NULL, "none", 6, KD_NO_TIME);
+	out = report(s, true, 0);
+	tap_ok(out && strstr(out, "\"first\": -0.500000,") && !strstr(out, ".-"),
+	       "a stamp between -1 and 0 is -0.500000 in JSON");
+	tap_ok(out && strstr(out, "\"text\": \"none\"") &&
+	       !strstr(strstr(out, "\"text\": \"neg\""), "\"first\""),
+	       "a site without a stamp has no first/last members");
+	free(out);
+	out = report(s, false, 0);
+	tap_ok(out && strstr(out, "  -0.500000  -0.500000 info   \"neg\"") &&
+	       strstr(out, "          -          - info   \"none\""),
+	       "the table: -0.500000, and '-' without a stamp");
+	free(out);
+	kd_stats_free(s);
+	kd_record_free(&r);
+	return tap_done();
+}
