@@ -345,6 +345,24 @@ ssize_t kd_kfmt_render(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
 	return put_literal(fmt + lit, fmt_len - lit, out, (size_t)at, cap);
 }
 
+void kd_kfmt_literals(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
+		      char *out, unsigned int *ends)
+{
+	size_t lit = 0, at = 0;
+
+	for (unsigned int k = 0; k <= f->nconv; k++) {
+		size_t stop = k < f->nconv ? f->conv[k].start : fmt_len;
+
+		ssize_t r = put_literal(fmt + lit, stop - lit, out, at, f->lit_len);
+
+		if (r >= 0)	/* it fits: lit_len is what the parser counted */
+			at = (size_t)r;
+		ends[k] = (unsigned int)at;
+		if (k < f->nconv)
+			lit = f->conv[k].end;
+	}
+}
+
 /* Literal bytes of a format ("%%" as "%") against @n bytes of @t. */
 static bool same_literal(const char *s, size_t n, const char *t, size_t *at)
 {

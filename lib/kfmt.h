@@ -113,6 +113,15 @@ ssize_t kd_kfmt_render(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
 		       unsigned int nargs, char *out, size_t cap);
 
 /**
+ * kd_kfmt_literals() - the literal parts of @fmt (parsed into @f), "%%"
+ * written as "%", one after the other into @out (@f->lit_len bytes): part
+ * k, before conversion k (the last one after all), ends at @ends[k] for
+ * k <= @f->nconv.  For writers that render one format many times.
+ */
+void kd_kfmt_literals(const char *fmt, size_t fmt_len, const struct kd_kfmt *f,
+		      char *out, unsigned int *ends);
+
+/**
  * kd_kfmt_match_tail() - whether @fmt rendered with @args (as
  * kd_kfmt_render() without a map) is the end of the @text_len bytes of
  * @text; then *@start is where it begins.  Compares in place.

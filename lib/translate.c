@@ -11,6 +11,15 @@
 #include "charset.h"
 #include "translate.h"
 
+/*
+ * The literal parts of a format (kd_kfmt_literals()), so that each record
+ * costs a few memcmp() and memcpy() calls, not a new read of the format.
+ */
+struct lits {
+	char *buf;
+	unsigned int ends[KD_KFMT_MAX_CONV + 1];
+};
+
 /* A catalogue entry as used: its msgstr in the output charset, both formats parsed. */
 struct entry {
 	unsigned char verdict;		/* enum kd_kfmt_reason */
@@ -18,6 +27,7 @@ struct entry {
 	size_t msgstr_len;
 	struct kd_kfmt orig, tr;
 	unsigned char map[KD_KFMT_MAX_CONV];
+	struct lits orig_lits, tr_lits;	/* when the verdict is KD_KFMT_TRUSTED */
 };
 
 struct kd_translate {
@@ -56,15 +66,22 @@ int kd_translate_new(struct kd_translate **tp, const struct kd_catalog *cat,
 	return 0;
 }
 
+static void free_entry(struct entry *e)
+{
+	if (!e)
+		return;
+	free(e->msgstr);
+	free(e->orig_lits.buf);
+	free(e->tr_lits.buf);
+	free(e);
+}
+
 void kd_translate_free(struct kd_translate *t)
 {
 	if (!t)
 		return;
-	for (unsigned int i = 0; i < t->ncache; i++) {
-		if (t->cache[i])
-			free(t->cache[i]->msgstr);
-		free(t->cache[i]);
-	}
+	for (unsigned int i = 0; i < t->ncache; i++)
+		free_entry(t->cache[i]);
 	free(t->cache);
 	kd_charset_free(t->cs);
 	free(t);
@@ -75,14 +92,10 @@ const struct kd_translate_stats *kd_translate_stats(const struct kd_translate *t
 	return &t->st;
 }
 
-enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
-					const char *fmt, size_t fmt_len,
-					const struct kd_kfmt *f,
-					const struct kd_karg *args, unsigned int nargs,
-					char *work, size_t cap, size_t *prefix_len)
+/* What a record's text and ARGn count say before any comparison. */
+static enum kd_kfmt_reason check_args(const struct kd_kfmt *f, size_t text_len,
+				      unsigned int nargs)
 {
-	ssize_t r;
-
 	if (f->has_pv)
 		return KD_KFMT_PV;
 	if (f->has_n)
@@ -93,6 +106,20 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
 		return KD_KFMT_CUT;
 	if (nargs > f->nconv)
 		return KD_KFMT_COUNT;
+	return KD_KFMT_TRUSTED;
+}
+
+enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
+					const char *fmt, size_t fmt_len,
+					const struct kd_kfmt *f,
+					const struct kd_karg *args, unsigned int nargs,
+					char *work, size_t cap, size_t *prefix_len)
+{
+	enum kd_kfmt_reason why = check_args(f, text_len, nargs);
+	ssize_t r;
+
+	if (why != KD_KFMT_TRUSTED)
+		return why;
 	/* The common case without writing anything: the rendering ends the text. */
 	if (kd_kfmt_match_tail(fmt, fmt_len, f, args, nargs, text, text_len, prefix_len))
 		return KD_KFMT_TRUSTED;
@@ -107,6 +134,66 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
 	if (r > 0 && memmem(text, text_len, work, (size_t)r))
 		return KD_KFMT_CONTINUATION;	/* pr_cont() fragments follow it */
 	return KD_KFMT_MISMATCH;
+}
+
+static int lits_new(struct lits *l, const char *fmt, size_t len, const struct kd_kfmt *f)
+{
+	l->buf = malloc(f->lit_len + 1);
+	if (!l->buf)
+		return -ENOMEM;
+	kd_kfmt_literals(fmt, len, f, l->buf, l->ends);
+	return 0;
+}
+
+/*
+ * kd_kfmt_match_tail() with the parts of @l: whether the original format
+ * rendered with @args ends @text; then *@start is where it begins.
+ */
+static bool lits_match_tail(const struct lits *l, const struct kd_kfmt *f,
+			    const struct kd_karg *args, const char *text, size_t text_len,
+			    size_t *start)
+{
+	size_t total = f->lit_len, at, prev = 0;
+
+	for (unsigned int k = 0; k < f->nconv; k++)
+		total += args[k].len;
+	if (total > text_len)
+		return false;
+	at = text_len - total;
+	*start = at;
+	for (unsigned int k = 0; k < f->nconv; k++) {
+		size_t n = l->ends[k] - prev;
+
+		if (memcmp(text + at, l->buf + prev, n) != 0 ||
+		    memcmp(text + at + n, args[k].s, args[k].len) != 0)
+			return false;
+		at += n + args[k].len;
+		prev = l->ends[k];
+	}
+	return memcmp(text + at, l->buf + prev, l->ends[f->nconv] - prev) == 0;
+}
+
+/* kd_kfmt_render() of the translation with the parts of @l and the map of @e. */
+static ssize_t lits_render(const struct lits *l, const struct entry *e,
+			   const struct kd_karg *args, char *out, size_t cap)
+{
+	const struct kd_kfmt *f = &e->tr;
+	size_t total = f->lit_len, at = 0, prev = 0;
+
+	for (unsigned int k = 0; k < f->nconv; k++)
+		total += args[e->map[k]].len;
+	if (total > cap)
+		return -E2BIG;
+	for (unsigned int k = 0; k <= f->nconv; k++) {
+		memcpy(out + at, l->buf + prev, l->ends[k] - prev);
+		at += l->ends[k] - prev;
+		prev = l->ends[k];
+		if (k < f->nconv) {
+			memcpy(out + at, args[e->map[k]].s, args[e->map[k]].len);
+			at += args[e->map[k]].len;
+		}
+	}
+	return (ssize_t)at;
 }
 
 /* The verdict on a catalogue entry, worked out on its first use. */
@@ -133,6 +220,9 @@ static struct entry *prepare(struct kd_translate *t, unsigned int id,
 	} else {
 		e->verdict = kd_kfmt_compare(fmt, &e->orig, e->msgstr, &e->tr, e->map);
 	}
+	/* Without memory for the parts, records take the slower path. */
+	if (e->verdict == KD_KFMT_TRUSTED && lits_new(&e->orig_lits, fmt, fmt_len, &e->orig) == 0)
+		lits_new(&e->tr_lits, e->msgstr, e->msgstr_len, &e->tr);
 	if (id < t->ncache)
 		t->cache[id] = e;
 	return e;
@@ -204,22 +294,27 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 	}
 	reason = e->verdict;
 	if (reason == KD_KFMT_TRUSTED)
+		reason = check_args(&e->orig, rec->text_len, nargs);
+	/* The rendering of FORMAT ends the text (else find out why not). */
+	if (reason == KD_KFMT_TRUSTED &&
+	    !(e->tr_lits.buf && lits_match_tail(&e->orig_lits, &e->orig, t->args, rec->text,
+						rec->text_len, &prefix)))
 		reason = kd_translate_prefix(rec->text, rec->text_len, format->value,
 					     format->value_len, &e->orig, t->args, nargs,
 					     t->work, sizeof(t->work), &prefix);
 	if (reason == KD_KFMT_TRUSTED) {
 		memcpy(t->out, rec->text, prefix);
-		r = kd_kfmt_render(e->msgstr, e->msgstr_len, &e->tr, e->map, t->args,
+		r = e->tr_lits.buf ?
+		    lits_render(&e->tr_lits, e, t->args, t->out + prefix, sizeof(t->out) - prefix) :
+		    kd_kfmt_render(e->msgstr, e->msgstr_len, &e->tr, e->map, t->args,
 				   nargs, t->out + prefix, sizeof(t->out) - prefix);
 		if (r < 0)
 			reason = KD_KFMT_TOO_LONG;
 		else
 			*len = prefix + (size_t)r;
 	}
-	if (id >= t->ncache) {
-		free(e->msgstr);
-		free(e);
-	}
+	if (id >= t->ncache)
+		free_entry(e);
 	if (reason != KD_KFMT_TRUSTED) {
 		t->st.untrusted[reason]++;
 		return reason;

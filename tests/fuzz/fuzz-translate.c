@@ -2,8 +2,9 @@
 /* fuzz-translate.c - libFuzzer target for the renderer: the input is
  * msgid NUL msgstr NUL text NUL arg0 NUL arg1 ...; both formats are
  * parsed, compared and rendered into exact-size heap buffers (ASan sees
- * any write or read past them), the prefix is searched, and the whole
- * input is also offered as a .mo file. */
+ * any write or read past them), the prefix is searched, the literal
+ * parts must be the rendering without arguments, and the whole input is
+ * also offered as a .mo file. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,6 +59,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (fo.conv[k].start >= fo.conv[k].end || fo.conv[k].end > plen[0] ||
 		    fo.conv[k].pos >= fo.nargs)
 			__builtin_trap();
+	/* The literal parts (exactly lit_len bytes) are the render without arguments. */
+	{
+		unsigned int ends[KD_KFMT_MAX_CONV + 1];
+		char *lits = malloc(fo.lit_len + 1), *whole = malloc(fo.lit_len + 1);
+		struct kd_karg none[KD_KFMT_MAX_CONV] = { { NULL, 0 } };
+
+		for (unsigned int k = 0; k < fo.nconv; k++)
+			none[k].s = "";
+		kd_kfmt_literals(part[0], plen[0], &fo, lits, ends);
+		r = kd_kfmt_render(part[0], plen[0], &fo, NULL, none, fo.nconv, whole, fo.lit_len);
+		if (ends[fo.nconv] != fo.lit_len || r != (ssize_t)fo.lit_len ||
+		    memcmp(lits, whole, fo.lit_len) != 0)
+			__builtin_trap();
+		for (unsigned int k = 1; k <= fo.nconv; k++)
+			if (ends[k] < ends[k - 1])
+				__builtin_trap();
+		free(lits);
+		free(whole);
+	}
 	cap = (size_t)(data[0] % 64) * 8;	/* small buffers too */
 	out = malloc(cap ? cap : 1);
 	r = kd_kfmt_render(part[0], plen[0], &fo, NULL, args, nargs, out, cap);

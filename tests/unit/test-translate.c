@@ -58,6 +58,7 @@ static const char *const de_pairs[][2] = {
 	{ "cut %s", "abgeschnitten %s" },
 	{ "big %s", "%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s%1$s" },
 	{ "zero position %d", "Null %0$d" },
+	{ "%d%% of %s at %d%%", "%2$s: %1$d%% bei %3$d %%" },
 	{ "untranslated", "" },
 };
 #define N_DE (sizeof(de_pairs) / sizeof(de_pairs[0]))
@@ -321,6 +322,20 @@ static void check_records(struct kd_catalog *cat)
 		   "no ARGn at all counts as continuation");
 	tap_is_int(tr(t, "link up 10 Mbps", "link up %d Mbps", NULL, ARGS("100"), &out, &n),
 		   KD_KFMT_MISMATCH, "text does not match FORMAT and ARGn");
+	/* The parts of a format kept from its first record, used again. */
+	tap_is_int(tr(t, "eth0: link up 100 Gbps", "link up %d Mbps", NULL, ARGS("100"), &out, &n),
+		   KD_KFMT_MISMATCH, "text differs after the last conversion");
+	tap_is_int(tr(t, "eth0: link on 100 Mbps", "link up %d Mbps", NULL, ARGS("100"), &out, &n),
+		   KD_KFMT_MISMATCH, "text differs before the first conversion");
+	tr(t, "wlan0: link up 54 Mbps", "link up %d Mbps", NULL, ARGS("54"), &out, &n);
+	tap_is_mem(out, n, "wlan0: Verbindung steht mit 54 Mbit/s", 37,
+		   "the same entry again: other prefix, other ARG0");
+	tr(t, "load: 50% of cpu0 at 70%", "%d%% of %s at %d%%", NULL, ARGS("50", "cpu0", "70"),
+	   &out, &n);
+	tap_is_mem(out, n, "load: cpu0: 50% bei 70 %", 24, "%% in both formats, reordered");
+	tap_is_int(tr(t, "50% off cpu0 at 70%", "%d%% of %s at %d%%", NULL,
+		      ARGS("50", "cpu0", "70"), &out, &n),
+		   KD_KFMT_MISMATCH, "text differs between two conversions");
 	{
 		static char big[2200], arg[1100];
 
@@ -338,9 +353,10 @@ static void check_records(struct kd_catalog *cat)
 			   "18 times 1000 bytes: past the bound");
 	}
 	st = kd_translate_stats(t);
-	tap_ok(st->translated == 5 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
+	tap_ok(st->translated == 7 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
 	       st->untrusted[KD_KFMT_POSITION] == 2 && st->untrusted[KD_KFMT_CONTINUATION] == 2 &&
-	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 19,
+	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 24 &&
+	       st->untrusted[KD_KFMT_MISMATCH] == 4,
 	       "statistics: %llu translated, %llu missing, %llu records",
 	       (unsigned long long)st->translated, (unsigned long long)st->missing,
 	       (unsigned long long)st->records);
