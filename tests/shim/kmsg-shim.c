@@ -12,6 +12,8 @@
  * appended to the file, for at most $KDMESG_SHIM_WAIT_MS (default 3000),
  * then fails with EINTR - or, with KDMESG_SHIM_AT_END=exit, ends the
  * process with exit(0) so a follow-mode CLI test terminates cleanly.
+ * fcntl(F_SETFL) switches O_NONBLOCK as on the device (the --tui viewer
+ * opens it blocking, then polls it non-blocking).
  * lseek(fd, 0, SEEK_SET/SEEK_DATA/SEEK_END) moves to the first record,
  * the first record after the last "#CLEAR" line, or the end.  Directive
  * lines in the file script the kernel's errors when reached:
@@ -77,6 +79,7 @@ static int (*REAL(openat))(int, const char *, int, ...);
 static ssize_t (*REAL(read))(int, void *, size_t);
 static off_t (*REAL(lseek))(int, off_t, int);
 static int (*REAL(close))(int);
+static int (*REAL(fcntl))(int, int, ...);
 
 static int env_int(const char *name, int dflt)
 {
@@ -351,6 +354,47 @@ off_t lseek(int fd, off_t off, int whence)
 
 off_t lseek64(int fd, off_t off, int whence)
 	__attribute__((alias("lseek")));
+
+int fcntl(int fd, int cmd, ...)
+{
+	struct fake *f = find_fake(fd);
+	va_list ap;
+	void *ptr;
+	int arg;
+
+	LOAD(fcntl);
+	switch (cmd) {
+	case F_GETFD:
+	case F_GETFL:
+	case F_GETOWN:
+	case F_GETSIG:
+	case F_GETLEASE:
+	case F_GETPIPE_SZ:
+	case F_GET_SEALS:
+		return REAL(fcntl)(fd, cmd);
+	case F_GETLK:
+	case F_SETLK:
+	case F_SETLKW:
+	case F_OFD_GETLK:
+	case F_OFD_SETLK:
+	case F_OFD_SETLKW:
+	case F_GETOWN_EX:
+	case F_SETOWN_EX:
+		va_start(ap, cmd);
+		ptr = va_arg(ap, void *);
+		va_end(ap);
+		return REAL(fcntl)(fd, cmd, ptr);
+	}
+	va_start(ap, cmd);
+	arg = va_arg(ap, int);
+	va_end(ap);
+	if (f && cmd == F_SETFL)
+		f->nonblock = !!(arg & O_NONBLOCK);
+	return REAL(fcntl)(fd, cmd, arg);
+}
+
+int fcntl64(int fd, int cmd, ...)
+	__attribute__((alias("fcntl")));
 
 int close(int fd)
 {
