@@ -5,11 +5,15 @@
 # size (its own server socket), keys go in with send-keys, screens come
 # out with capture-pane and are compared with golden captures in
 # tests/expected/tui/ (or searched for what a step must show).  Covered:
-# opening a fixture at its end, search, jumps, filters and the filter
-# panel, the detail pane, the help screen, following a growing file and a
-# FIFO, the log on standard input, pause, resize, q, Ctrl-C and SIGTERM
-# restoring the terminal, translation (T), colours and NO_COLOR, and a
-# standard output that is not a terminal.  Skipped without tmux.
+# opening a fixture at its end (-K, -F with a command-line filter, the live
+# /dev/kmsg faked by tests/shim with an overrun counted as lost), every
+# moving key, search with its highlight, jumps, every kind of live filter,
+# the facility and the filter panel, the detail pane, the help screen,
+# following a growing file and a FIFO, the log on standard input, pause,
+# resize, wide characters, q, Ctrl-C and SIGTERM restoring the terminal,
+# translation (T), the time format and location column, colours by level,
+# NO_COLOR and a terminal without colours, and a standard output that is
+# not a terminal.  Skipped without tmux.
 #
 #   tests/cli/tui.sh [--update]    (--update rewrites the golden captures)
 #
@@ -58,7 +62,8 @@ esc=$(printf '\033')
 
 # start ARGS...: the viewer in a new 80x12 (80x$ROWS) session; its exit
 # status goes to $tmp/exit, its pid to $tmp/pid, its standard error to
-# $tmp/err.
+# $tmp/err.  $TTERM replaces TERM=screen, $TENV adds VAR=VALUE words to
+# its environment.
 start() {
 	tmux -S "$sock" kill-server 2>/dev/null
 	# A new server each time: a client may reach one still shutting down.
@@ -66,7 +71,7 @@ start() {
 	sock=$tmp/tmux$sessions.sock
 	rm -f exit pid err
 	tmux -S "$sock" -f /dev/null new-session -d -x 80 -y "${ROWS:-12}" \
-		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=screen TZ=GMT NO_COLOR=${TNO_COLOR:-} \
+		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=${TTERM:-screen} TZ=GMT NO_COLOR=${TNO_COLOR:-} ${TENV:-} \
 		DMESG_TEST_BOOTIME=1234567890.000000 KDMESG_TEST_CALLER_WIDTH=6 \
 		KDMESG_MODULES_DIR=/nonexistent \
 		sh -c 'echo \$\$ >pid; ${PIPE_FROM:+cat $PIPE_FROM |} exec \"\$0\" --tui \"\$@\" 2>err' '$KDMESG' $*; \
@@ -205,6 +210,59 @@ st=$?
 [ $st = 1 ] && grep -q -- "--tui needs a terminal" err
 ok $? "standard output not a terminal: one clear error, status 1 (got $st: $(cat err))"
 
+# --- -F and the command line's filters ---
+cp "$srcdir/tests/fixtures/syslog.txt" syslog.txt
+nerr=$("$KDMESG" -F syslog.txt -l err+ | wc -l)
+start -F syslog.txt -l err+
+expect "-F with -l err+: the command line's source and filter ($nerr records)" \
+	"[ $nerr -gt 0 ] && st '^syslog.txt  $nerr/$nerr of $nerr  following$' &&
+	 has 'message from facility local3' && lacks 'message from facility local4'"
+keys q
+ended "q: the viewer ends"
+
+# --- the live /dev/kmsg (no source given), faked by tests/shim ---
+shim=${top_builddir:-}/tests/shim/kmsg-shim.so
+if [ -f "$shim" ]; then
+	cp log.kmsg live.kmsg
+	TENV="LD_PRELOAD=$shim KDMESG_SHIM_KMSG=$tmp/live.kmsg \
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" start
+	expect "no source: the live /dev/kmsg, at its end, following" \
+		'st "^/dev/kmsg  47/47 of 47  following$"'
+	# The kernel overwrote records 147..199 before they were read.
+	printf '#EPIPE\n6,200,9000000,-;after the overrun\n' >>live.kmsg
+	expect "an overrun: the records after it shown, the lost ones counted on the status line" \
+		'has "after the overrun" && st "^/dev/kmsg  48/48 of 48  53 lost  following$"'
+	keys q
+	ended "q: the viewer ends"
+	grep -q "53 records lost" err
+	ok $? "and they are reported on standard error at the end ($(cat err))"
+else
+	ok 0 "# SKIP no tests/shim/kmsg-shim.so (top_builddir unset): no live /dev/kmsg test"
+fi
+
+# --- wide characters: cut and wrapped by columns, not bytes ---
+{
+	printf '6,1,1000,-;wide: '
+	i=0; while [ $i -lt 40 ]; do printf '\344\270\255'; i=$((i + 1)); done	# 40 x U+4E2D
+	printf ' end\n6,2,2000,-;narrow after\n'
+} >wide.kmsg
+start -K wide.kmsg
+expect "wide characters: the row is cut at 79 columns, the scrollbar in the last" \
+	'has "^\[    0.001000\] wide: 中.*中[|#EW]$" &&
+	 [ "$(screen | head -n 1 | LC_ALL=C.UTF-8 wc -L)" = 80 ]'
+press S 'has "^中.* end *[|#EW]$"' "S: wrapped by columns, the rest on the next row"
+keys q
+ended "q: the viewer ends"
+
+# --- a terminal without colours ---
+TTERM=vt100 start -K log.kmsg
+expect "TERM=vt100 (no colours): opens" 'st "47/47 of 47  following"'
+press c 'st "47/47 of 47  following" && ! screen -e | grep -q "$esc\[3[0-9]m"' \
+	"no colours, even after c"
+keys q
+# vt100 has no alternate screen to go back from: the last screen stays.
+expect "q: status 0" 'has VIEWER-ENDED && [ "$(cat exit 2>/dev/null)" = 0 ]'
+
 # --- opening a fixture: at its end, following ---
 start -K log.kmsg
 expect "opens at the last record of 47, following" 'st "^log.kmsg  47/47 of 47  following$"'
@@ -213,6 +271,23 @@ expect "colours: an error in red, as journalctl shows it" \
 	'screen -e | grep -q "$esc\[31m.*message from facility local3"'
 expect "colours: worse than an error, bold" \
 	'screen -e | grep "message from facility local2" | grep -q "$esc\[1m"'
+expect "colours: a warning in yellow" \
+	'screen -e | grep -q "$esc\[33m\[    7.020000\] .*facility local4"'
+expect "colours: a notice bold, not coloured" \
+	'screen -e | grep -q "^$esc\[1m\[    7.021000\] .*facility local5"'
+expect "colours: debug dim" \
+	'screen -e | grep -q "$esc\[0;2m.*\[    7.023000\] .*facility local7"'
+
+# --- the other moving keys ---
+press Right 'has "^19000\] \[  T190\] logger\[190\]"' "Right scrolls 8 columns sideways"
+press Left 'has "^\[    7.019000\] \[  T190\]"' "Left scrolls back"
+press Up 'st "^log.kmsg  46/47 of 47$"' "Up: the previous record, not following"
+press Down 'st "^log.kmsg  47/47 of 47  following$"' "Down to the last record: following again"
+press PPage 'st "^log.kmsg  37/47 of 47$"' "PgUp: a page (10 records) up"
+press b 'st "^log.kmsg  27/47 of 47$"' "b: a page up"
+press NPage 'st "^log.kmsg  37/47 of 47$"' "PgDn: a page down"
+press Home 'st "^log.kmsg  1/47 of 47$" && has "Kernel panic"' "Home: the first record"
+press End 'st "^log.kmsg  47/47 of 47  following$"' "End: the last record, following"
 
 # --- moving and jumps ---
 press g 'st "^log.kmsg  1/47 of 47$"' "g selects the first record"
@@ -362,6 +437,43 @@ press Enter 'st "^fifo  2/2 of 5  following  module=e1000e$"' \
 	"m: a module filter, the selection on the last of them"
 press Enter 'has "^Record details"' "Enter: the detail pane"
 press q 'lacks "^Record details"' "q from the detail pane: the list"
+press o 'lacks "netdev.c:4900" && has "^\[Fri Feb 13 23:31:30 2009\] e1000e"' \
+	"o again: no location column"
+press x 'st "^not text: *$"' "x opens the drop-text prompt"
+text "100 Mbps"
+expect "the text is typed" 'st "^not text: 100 Mbps$"'
+press Enter 'st "^fifo  1/1 of 5  following  module=e1000e  not text=100 Mbps$" &&
+	has "NIC Link is Up 1000 Mbps" && lacks "Up 100 Mbps"' "x: records whose text matches are dropped"
+press f 'has "^\[x\] module  *e1000e" && has "^\[x\] not text  *100 Mbps"' \
+	"the filter panel lists both"
+press j 'screen -e | grep -q "$esc\[7m   records"' "j: the records line"
+press j 'screen -e | grep -q "$esc\[7m\[x\] module"' "j: the module filter"
+press d 'lacks "module  *e1000e" && screen -e | grep -q "$esc\[7m\[x\] not text"' \
+	"d removes it"
+press k 'screen -e | grep -q "$esc\[7m   records"' "k: the records line"
+press Space 'has "^   records  *kernel only"' "Space: kernel records only"
+press Space 'has "^   records  *user space only"' "Space: user-space records only"
+press Escape 'st "^fifo  0/0 of 5.*  not text=100 Mbps$" && has "No records to show."' \
+	"none of them is from user space: an empty list says so"
+press f 'has "^Filters"' "f: the panel again"
+press j 'screen -e | grep -q "$esc\[7m   records"' "j: the records line"
+press Space 'has "^   records  *all"' "Space: all records again"
+press Escape 'st "^fifo  4/4 of 5  following  not text=100 Mbps$"' "Esc: 4 of 5"
+press s 'st "^subsystem: *$"' "s opens the subsystem prompt"
+text "pc?"
+expect "the glob is typed" 'st "^subsystem: pc?$"'
+press Enter 'st "^fifo  1/1 of 5  following  not text=100 Mbps  subsystem=pc?$"' \
+	"s: a subsystem glob"
+press F 'st "^file: *$"' "F opens the source file prompt"
+text "netdev.c"
+expect "the file is typed" 'st "^file: netdev.c$"'
+press Enter 'st "^fifo  1/1 of 5  following  not text=100 Mbps  subsystem=pc?  file=netdev.c$"' \
+	"F: a source file (its last part), the same record"
+press u 'st "^function: *$"' "u opens the function prompt"
+text "mem_init*"
+expect "the glob is typed" 'st "^function: mem_init\*$"'
+press Enter 'st "^fifo  0/0 of 5" && has "No records to show."' \
+	"u: a function of another record: filters of different kinds must all match"
 keys q
 ended "q: status 0"
 
