@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # docs.sh - every long option kdmesg accepts (its getopt_long table in
-# src/kdmesg-options.c) is shown by --help and documented in man/kdmesg.1, and the
-# man page has the sections an admin looks for.  Prints TAP.
+# src/kdmesg-options.c) is shown by --help and documented in man/kdmesg.1, the
+# man page has the sections an admin looks for, and the viewer's screens
+# shown in the man page and README.md are the ones tests/cli/tui.sh
+# captures (tests/expected/tui/).  Prints TAP.
 set -u
 
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
@@ -39,5 +41,36 @@ if command -v groff >/dev/null 2>&1; then
 	[ -z "$out" ]
 	ok $? "groff renders the man page without warnings"
 fi
+
+# block FILE START END N: the lines of the Nth block of FILE between lines
+# matching START and END, blank lines left out.
+block() {
+	awk -v s="$2" -v e="$3" -v want="$4" '
+		inb && $0 ~ e { inb = 0; next }
+		inb && n == want && $0 != "" { print }
+		!inb && $0 ~ s { inb = 1; n++ }' "$1"
+}
+
+# capture NAME FILE START END: one of FILE's blocks is the golden capture
+# NAME (blank rows left out, as the docs leave them out).
+capture() {
+	grep -v '^$' "$srcdir/tests/expected/tui/$1.txt" >"$tmp.want"
+	i=1
+	while block "$2" "$3" "$4" $i >"$tmp.got" && [ -s "$tmp.got" ]; do
+		cmp -s "$tmp.want" "$tmp.got" && return 0
+		i=$((i + 1))
+	done
+	echo "# no block of $2 is tests/expected/tui/$1.txt:"
+	sed 's/^/#   /' "$tmp.want"
+	return 1
+}
+
+capture main "$tmp" '^[.]EX$' '^[.]EE$'
+ok $? "the man page shows the viewer's main screen as tests/cli/tui.sh captures it"
+capture details-kprint "$tmp" '^[.]EX$' '^[.]EE$'
+ok $? "the man page shows the detail pane as tests/cli/tui.sh captures it"
+capture page "$srcdir/README.md" '^```' '^```$'
+ok $? "README.md shows the viewer's screen as tests/cli/tui.sh captures it"
+rm -f "$tmp.want" "$tmp.got"
 
 tap_done
