@@ -41,6 +41,26 @@ static inline bool ident_is(const struct token *t, const char *s)
 	return t->t == T_IDENT && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
 }
 
+/*
+ * One token of a call's arguments: 1 for a comma between two of them,
+ * -1 for the ')' that ends the call, else 0; @depth counts the brackets.
+ */
+static inline int arg_step(const struct token *t, unsigned int *depth)
+{
+	if (t->t != T_PUNCT)
+		return 0;
+	if (*t->s == '(' || *t->s == '[' || *t->s == '{') {
+		++*depth;
+	} else if (*t->s == ')' || *t->s == ']' || *t->s == '}') {
+		if (*depth == 0)
+			return -1;
+		--*depth;
+	} else if (*t->s == ',' && *depth == 0) {
+		return 1;
+	}
+	return 0;
+}
+
 /** kd_csource_is_call() - whether identifier @s (@n bytes) names a message call. */
 bool kd_csource_is_call(const char *s, size_t n);
 

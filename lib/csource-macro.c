@@ -250,6 +250,7 @@ ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct lex 
 {
 	const char *arg_s[PARAMS_MAX] = { NULL }, *arg_e[PARAMS_MAX] = { NULL };
 	unsigned int narg = 0, depth = 0;
+	int step;
 	struct lex body = { w->body, w->body + w->body_len, 0, false };
 	struct token t;
 	bool paste = false;
@@ -260,14 +261,11 @@ ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct lex 
 		kd_csource_lex_next(lx, &t);
 		if (t.t == T_EOF)
 			return -1;
-		if (t.t == T_PUNCT && (*t.s == '(' || *t.s == '[' || *t.s == '{')) {
-			depth++;
-		} else if (t.t == T_PUNCT && (*t.s == ')' || *t.s == ']' || *t.s == '}')) {
-			if (depth == 0)
-				break;
-			depth--;
-		} else if (t.t == T_PUNCT && *t.s == ',' && depth == 0 &&
-			   !(w->variadic && narg == w->nparams - 1)) {
+		step = arg_step(&t, &depth);
+		if (step < 0)
+			break;
+		/* The variadic parameter takes the commas of the rest. */
+		if (step > 0 && !(w->variadic && narg == w->nparams - 1)) {
 			if (++narg >= PARAMS_MAX)
 				return -1;
 			continue;

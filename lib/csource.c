@@ -304,6 +304,7 @@ static int call_args(struct lex *lx, unsigned int want, struct token *fa,
 		     unsigned int *nfa, struct token *a0, unsigned int *na0)
 {
 	unsigned int arg = 0, depth = 0, ppdepth = 0, skipping = 0;
+	int step;
 	bool over = false;
 	struct token t;
 
@@ -340,13 +341,10 @@ static int call_args(struct lex *lx, unsigned int want, struct token *fa,
 		}
 		if (skipping)
 			continue;
-		if (t.t == T_PUNCT && (*t.s == '(' || *t.s == '[' || *t.s == '{')) {
-			depth++;
-		} else if (t.t == T_PUNCT && (*t.s == ')' || *t.s == ']' || *t.s == '}')) {
-			if (depth == 0)
-				break;
-			depth--;
-		} else if (t.t == T_PUNCT && *t.s == ',' && depth == 0) {
+		step = arg_step(&t, &depth);
+		if (step < 0)
+			break;
+		if (step > 0) {
 			arg++;
 			continue;
 		}
