@@ -475,9 +475,12 @@ int main(int argc, char **argv)
 		.colormode = KD_COLORMODE_UNDEF,
 	};
 	int status = EXIT_SUCCESS, rc = 0;
+	const char *localedir;
 
 	setlocale(LC_ALL, "");
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* Tests point at a catalogue built in the build tree (not installed). */
+	localedir = getenv("KDMESG_TEST_LOCALEDIR");
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 	atexit(close_stdout);
 

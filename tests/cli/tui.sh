@@ -11,9 +11,10 @@
 # the facility and the filter panel, the detail pane, the help screen,
 # following a growing file and a FIFO, the log on standard input, pause,
 # resize, wide characters, q, Ctrl-C and SIGTERM restoring the terminal,
-# translation (T), the time format and location column, colours by level,
-# NO_COLOR and a terminal without colours, and a standard output that is
-# not a terminal.  Skipped without tmux.
+# the viewer's own strings in German, translation (T), the time format
+# and location column, colours by level, NO_COLOR and a terminal without
+# colours, and a standard output that is not a terminal.  Skipped without
+# tmux.
 #
 #   tests/cli/tui.sh [--update]    (--update rewrites the golden captures)
 #
@@ -181,6 +182,21 @@ if command -v msgfmt >/dev/null 2>&1; then
 	ended "q: the viewer ends"
 else
 	ok 0 "# SKIP msgfmt is not installed: no translation test"
+fi
+
+# --- the viewer's own strings in German (po/de.po, built here) ---
+if command -v msgfmt >/dev/null 2>&1; then
+	mkdir -p loc/de/LC_MESSAGES
+	msgfmt -o loc/de/LC_MESSAGES/kdmesg.mo "$srcdir/po/de.po"
+	TLANG=de TENV="KDMESG_TEST_LOCALEDIR=$tmp/loc" start -K log.kmsg
+	expect "LANGUAGE=de: the status line in German" 'st "^log.kmsg  47/47 von 47  folgt$"'
+	press Enter 'has "^Eintrag im Detail" && has "^Stufe  *info (6)" && has "^Folgenummer  *146"' \
+		"the detail pane in German"
+	press Escape 'st "^log.kmsg  47/47 von 47  folgt$"' "Esc: the list"
+	press ? 'has "^Tasten" && has "Down j  *nächster Eintrag"' "the key list in German"
+	press q 'lacks "^Tasten" && st "^log.kmsg  47/47 von 47  folgt$"' "q: the list"
+	keys q
+	ended "q: the viewer ends"
 fi
 
 # --- wrapping long lines (S) keeps the selection on the screen ---
