@@ -66,9 +66,23 @@ enum kd_kmsg_simple_flags {
 
 /*
  * Dictionary keys a caller reads (kd_kmsg_parse_simple_keys()): at most
- * KD_KMSG_KEYS_MAX, NULL-terminated.
+ * KD_KMSG_KEYS_MAX, with their lengths, so that the reader compares a
+ * line's key only with keys of its length (most lines differ in it).
  */
 #define KD_KMSG_KEYS_MAX	16
+
+struct kd_kmsg_keys {
+	size_t n;
+	unsigned char len[KD_KMSG_KEYS_MAX];
+	const char *name[KD_KMSG_KEYS_MAX];	/* referenced, not copied */
+};
+
+/**
+ * kd_kmsg_keys_init() - @keys from @names (NULL-terminated; they must
+ * outlive @keys).  Returns 0, or -E2BIG for more than KD_KMSG_KEYS_MAX
+ * names or a name longer than 255 bytes (the caller then keeps every key).
+ */
+int kd_kmsg_keys_init(struct kd_kmsg_keys *keys, const char *const *names);
 
 /**
  * kd_kmsg_parse_simple() - the common record of a dump, parsed where it
@@ -94,13 +108,14 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 
 /**
  * kd_kmsg_parse_simple_keys() - kd_kmsg_parse_simple() with KD_KMSG_NO_DICT
- * for every dictionary line but those whose key is in @keys
- * (NULL-terminated): a caller that reads a few keys (a --code-file
- * filter) does not pay for copying all of them.  The same *@cut bits.
+ * for every dictionary line but those whose key is in @keys: a caller
+ * that reads a few keys (a --code-file filter) does not pay for copying
+ * all of them.  The same *@cut bits.
  */
 const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
 				      struct kd_record *rec, unsigned int *cut,
-				      unsigned int flags, const char *const *keys);
+				      unsigned int flags,
+				      const struct kd_kmsg_keys *keys);
 
 /**
  * kd_kmsg_unescape() - undo the kernel's \xNN escapes.

@@ -435,9 +435,9 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 		p = skip_gap(fs, p, end);
 	if (fs->fmt == FMT_SYSLOG)
 		next = kd_syslog_parse_simple(p, end, rec, lend);
-	else if (src->keys)
+	else if (src->has_keys)
 		next = kd_kmsg_parse_simple_keys(p, end, rec, &cut,
-						 lend ? KD_KMSG_LEND : 0, src->keys);
+						 lend ? KD_KMSG_LEND : 0, &src->keys);
 	else
 		next = kd_kmsg_parse_simple(p, end, rec, &cut,
 					    (lend ? KD_KMSG_LEND : 0) |

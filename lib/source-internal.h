@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "kmsg-parse.h"
 #include "source.h"
 
 struct kd_source_ops {
@@ -23,7 +24,9 @@ struct kd_source {
 	enum kd_source_kind kind;
 	unsigned int flags;
 	int fd;				/* to poll, or -1 */
-	const char *const *keys;	/* kd_source_keep_keys(), or NULL */
+	/* kd_source_keep_keys(): @keys holds them when @has_keys. */
+	bool has_keys;
+	struct kd_kmsg_keys keys;
 	struct kd_source_stats stats;
 };
 

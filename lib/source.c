@@ -65,7 +65,8 @@ int kd_source_next(struct kd_source *src, struct kd_record *rec)
 
 void kd_source_keep_keys(struct kd_source *src, const char *const *keys)
 {
-	src->keys = keys;
+	/* Too many for the reader: it keeps every key, always correct. */
+	src->has_keys = keys && kd_kmsg_keys_init(&src->keys, keys) == 0;
 }
 
 int kd_source_fd(const struct kd_source *src)

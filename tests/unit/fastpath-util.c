@@ -135,6 +135,8 @@ static void check_promises(struct recs *rs, const struct kd_record *r)
  * with @flags.  Each record is copied before the next read, as
  * KD_SOURCE_LEND_TEXT requires.
  */
+const char *const *read_keep_keys;
+
 void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
 			unsigned int flags)
 {
@@ -146,6 +148,8 @@ void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
 	rs->rc = kd_source_open(&src, kind, path ? path : "-", flags, 0);
 	if (rs->rc < 0)
 		return;
+	if (read_keep_keys)
+		kd_source_keep_keys(src, read_keep_keys);
 	kd_record_init(&tmp);
 	while ((rs->rc = kd_source_next(src, &tmp)) == 1) {
 		struct kd_record *r = recs_add(rs);

@@ -52,6 +52,9 @@ void recs_free(struct recs *rs);
 void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
 		 unsigned int flags);
 
+/* When set, read_source() asks the source for only these keys (kd_source_keep_keys()). */
+extern const char *const *read_keep_keys;
+
 /* The same input through a pipe, so the reader works in windows. */
 void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct buf *b,
 	       unsigned int flags);

@@ -12,7 +12,10 @@
  *  - the 48-byte header reader (taken for 64 bytes or more) gives what
  *    the field-by-field parser gives, on 20,000 generated headers;
  *  - without the dictionary (KD_SOURCE_NO_DICT): the same records and
- *    the same counts of truncated and malformed records.
+ *    the same counts of truncated and malformed records;
+ *  - with only some keys (kd_source_keep_keys()): the same records, each
+ *    with every entry of those keys, in order (the general path may keep
+ *    more), and the same counts.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -204,6 +207,66 @@ static void test_kmsg(void)
 	}
 }
 
+/*
+ * Whether @kept holds every entry of @full whose key is one of @keys, in
+ * order, and otherwise only entries of @full (the general path keeps all).
+ */
+static bool kept_keys_ok(const struct kd_record *kept, const struct kd_record *full,
+			 const char *const *keys)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < full->dict_len; i++) {
+		const struct kd_dict_entry *e = &full->dict[i];
+		bool wanted = false;
+
+		for (const char *const *k = keys; *k; k++)
+			wanted |= strcmp(*k, e->key) == 0;
+		if (j < kept->dict_len && strcmp(kept->dict[j].key, e->key) == 0 &&
+		    kept->dict[j].value_len == e->value_len &&
+		    memcmp(kept->dict[j].value, e->value, e->value_len) == 0)
+			j++;
+		else if (wanted)
+			return false;
+	}
+	return j == kept->dict_len;
+}
+
+static void test_kmsg_keys(void)
+{
+	static const char *const keys[] = { "DEVICE", "x", NULL };
+	struct buf b = { 0 };
+	struct recs full, kept;
+	const char *path;
+	size_t bad = 0, fewer = 0;
+
+	gen_kmsg(&b, 30000, true);
+	path = write_temp(&b);
+	read_source(&full, KD_SOURCE_KMSG_FILE, path, KD_SOURCE_LEND_TEXT);
+	read_keep_keys = keys;
+	read_source(&kept, KD_SOURCE_KMSG_FILE, path, KD_SOURCE_LEND_TEXT);
+	read_keep_keys = NULL;
+	for (size_t i = 0; i < kept.n && i < full.n; i++) {
+		size_t dl = full.r[i].dict_len, kl = kept.r[i].dict_len;
+
+		bad += !kept_keys_ok(&kept.r[i], &full.r[i], keys);
+		fewer += kl < dl;
+		full.r[i].dict_len = kept.r[i].dict_len = 0;
+		bad += !kd_record_same(&kept.r[i], &full.r[i]);
+		full.r[i].dict_len = dl;
+		kept.r[i].dict_len = kl;
+	}
+	tap_ok(kept.rc == 0 && kept.n == full.n && bad == 0 && fewer > full.n / 20 &&
+	       kept.stats.truncated == full.stats.truncated &&
+	       kept.stats.malformed == full.stats.malformed,
+	       "-K with only DEVICE and x kept: same records, every entry of those keys "
+	       "(%zu records with fewer entries), same counts", fewer);
+	recs_free(&full);
+	recs_free(&kept);
+	unlink(path);
+	free(b.p);
+}
+
 /* Header numbers of every length: as strtoull() reads them, or refused. */
 static void test_kmsg_numbers(void)
 {
@@ -341,6 +404,7 @@ int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	test_kmsg();
+	test_kmsg_keys();
 	test_kmsg_numbers();
 	test_kmsg_header();
 	return tap_done();
