@@ -123,6 +123,26 @@ for o in "" -x -d -T "-T -d" -e "--time-format iso" "-l 6,7" "-f kern,23" \
 done
 json_same kmsg-edge -K kmsg-edge.dump -J
 
+# --- -K on records with the kprint fields (issue 10): the extra dictionary
+# lines change nothing dmesg prints, and -J is exactly dmesg's schema
+# (no SUBSYSTEM, CODE_FILE ... members).  dmesg -K reads NUL-separated
+# records, so the newline dump is converted first.
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import sys
+out = b""
+for line in open(sys.argv[1], "rb").read().splitlines(True):
+    if out and not line.startswith(b" "):
+        out += b"\0"
+    out += line
+open(sys.argv[2], "wb").write(out + b"\0")' kmsg-kprint.dump kmsg-kprint.nul
+	for o in "" -x -r -T "-l warn+"; do
+		same kmsg-kprint -K kmsg-kprint.nul $o
+	done
+	json_same kmsg-kprint -K kmsg-kprint.nul -J
+	json_same kmsg-kprint -K kmsg-kprint.nul -J -x
+fi
+
 # --- terminal-colors.d: attribute names, a stop at an unknown name ----
 scheme=$tmp/config/terminal-colors.d/dmesg.scheme
 printf 'err blink\nwarn bold\ncrit halfbright\nalert reverse\nsegfault reset\ntime lightgray\nsubsys lightred\n' >"$scheme"
