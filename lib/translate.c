@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "charset.h"
+#include "mo.h"
 #include "translate.h"
 
 /*
@@ -28,6 +29,19 @@ struct entry {
 	struct kd_kfmt orig, tr;
 	unsigned char map[KD_KFMT_MAX_CONV];
 	struct lits orig_lits, tr_lits;	/* when the verdict is KD_KFMT_TRUSTED */
+	char *fmt;			/* the FORMAT (msgid), for the memo */
+	size_t fmt_len;
+};
+
+/*
+ * Recent (FORMAT, MODULE) pairs and their entry, by a hash of FORMAT: a
+ * log repeats a few hundred formats, and a hit costs one comparison
+ * instead of a search through every catalogue with and without context.
+ */
+#define MEMO_SLOTS	512
+struct memo {
+	const struct entry *e;	/* NULL: empty */
+	char module[40];	/* "" for none */
 };
 
 struct kd_translate {
@@ -36,6 +50,7 @@ struct kd_translate {
 	struct entry **cache;		/* by catalogue id, NULL until first used */
 	unsigned int ncache;
 	struct kd_translate_stats st;
+	struct memo memo[MEMO_SLOTS];
 	bool keep_text;
 	struct kd_karg args[KD_KFMT_MAX_CONV];
 	char work[KD_TRANSLATE_MAX];
@@ -71,6 +86,7 @@ static void free_entry(struct entry *e)
 	if (!e)
 		return;
 	free(e->msgstr);
+	free(e->fmt);
 	free(e->orig_lits.buf);
 	free(e->tr_lits.buf);
 	free(e);
@@ -220,6 +236,11 @@ static struct entry *prepare(struct kd_translate *t, unsigned int id,
 	} else {
 		e->verdict = kd_kfmt_compare(fmt, &e->orig, e->msgstr, &e->tr, e->map);
 	}
+	e->fmt = malloc(fmt_len);	/* without it, no memo */
+	if (e->fmt) {
+		memcpy(e->fmt, fmt, fmt_len);
+		e->fmt_len = fmt_len;
+	}
 	/* Without memory for the parts, records take the slower path. */
 	if (e->verdict == KD_KFMT_TRUSTED && lits_new(&e->orig_lits, fmt, fmt_len, &e->orig) == 0)
 		lits_new(&e->tr_lits, e->msgstr, e->msgstr_len, &e->tr);
@@ -268,8 +289,9 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 			const char **text, size_t *len)
 {
 	const struct kd_dict_entry *format, *module;
-	const char *msgstr;
+	const char *msgstr, *mod;
 	size_t msgstr_len, prefix = 0;
+	struct memo *m;
 	unsigned int nargs, id = 0;
 	struct entry *e;
 	int reason;
@@ -281,16 +303,29 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 	if (!format || !format->value_len)
 		return KD_TRANSLATE_NONE;
 	t->st.records++;
-	msgstr = kd_catalog_lookup(t->cat, module ? module->value : NULL, format->value,
-				   format->value_len, &msgstr_len, &id);
-	if (!msgstr) {
-		t->st.missing++;
-		return KD_TRANSLATE_NONE;
-	}
-	e = prepare(t, id, format->value, format->value_len, msgstr, msgstr_len);
-	if (!e) {
-		t->st.missing++;	/* out of memory: show the original */
-		return KD_TRANSLATE_NONE;
+	mod = module ? module->value : "";
+	m = &t->memo[kd_mo_hash(format->value, format->value_len) & (MEMO_SLOTS - 1)];
+	if (m->e && m->e->fmt_len == format->value_len &&
+	    memcmp(m->e->fmt, format->value, format->value_len) == 0 &&
+	    strcmp(m->module, mod) == 0) {
+		e = (struct entry *)m->e;
+		id = 0;	/* memo entries are in the cache */
+	} else {
+		msgstr = kd_catalog_lookup(t->cat, module ? module->value : NULL, format->value,
+					   format->value_len, &msgstr_len, &id);
+		if (!msgstr) {
+			t->st.missing++;
+			return KD_TRANSLATE_NONE;
+		}
+		e = prepare(t, id, format->value, format->value_len, msgstr, msgstr_len);
+		if (!e) {
+			t->st.missing++;	/* out of memory: show the original */
+			return KD_TRANSLATE_NONE;
+		}
+		if (id < t->ncache && e->fmt && strlen(mod) < sizeof(m->module)) {
+			m->e = e;
+			strcpy(m->module, mod);
+		}
 	}
 	reason = e->verdict;
 	if (reason == KD_KFMT_TRUSTED)
