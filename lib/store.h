@@ -5,7 +5,7 @@
  *
  * A record is packed into a few bytes of header (variable-length numbers),
  * its text and its dictionary (keys interned once per store), and appended
- * to 1 MiB chunks; a record is addressed by its index, 0 for the first
+ * to 2 MiB chunks; a record is addressed by its index, 0 for the first
  * appended.  A million typical records take less memory than their dump.
  * Records are never changed or removed, so an index stays valid for the
  * life of the store.
@@ -53,8 +53,9 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec);
 int kd_store_level(const struct kd_store *st, size_t idx);
 
 /**
- * kd_store_bytes() - bytes the store holds allocated (chunks, index,
- * key table), for the memory measurements of bench/.
+ * kd_store_bytes() - bytes the store holds (its chunks, the last one as
+ * far as it is used, the index, the key table), for the memory
+ * measurements of bench/ and the tests.
  */
 size_t kd_store_bytes(const struct kd_store *st);
 
