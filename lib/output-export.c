@@ -36,6 +36,9 @@
  *                              A-Z, any other byte outside A-Z 0-9 _ to
  *                              '_', cut at 64 bytes), as the journal drops
  *                              fields with invalid names
+ *   KDMESG_RECOVERED_<KEY>     a dictionary value kdmesg derived (a
+ *                              pipeline stage's, lib/record.h), never
+ *                              passed off as the kernel's _KERNEL_<KEY>
  *   KDMESG_SEQNUM, KDMESG_CALLER, KDMESG_FLAGS=c
  *                              the kernel sequence number, caller id and
  *                              continuation flag, which journald drops;
@@ -289,6 +292,9 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED) {
 			/* kdmesg's translation, not a field the kernel sent */
 			snprintf(name, sizeof(name), "KDMESG_%s", rec->dict[i].key);
+		} else if (rec->dict[i].origin != KD_ORIGIN_KERNEL) {
+			/* derived by kdmesg: never a _KERNEL_ field */
+			snprintf(name, sizeof(name), "KDMESG_RECOVERED_%s", rec->dict[i].key);
 		} else {
 			export_dict_name(name, rec->dict[i].key);
 		}

@@ -144,12 +144,31 @@ int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
 
 /**
  * kd_output_dict_renamed() - whether a JSON format whose own members are
- * @own (NULL-terminated) writes dictionary key @key as "dict.<key>": a
- * key named like one of its own members, or one that starts with "dict."
- * itself.  Keys are otherwise written as they are, so no two members of
- * one object ever share a name, whatever keys a crafted record holds.
+ * @own (NULL-terminated) writes the kernel's dictionary key @key as
+ * "dict.<key>": a key named like one of its own members, one that starts
+ * with "dict." itself, or one with a '[' (kdmesg's mark of a derived
+ * field, "CODE_FILE[recovered]").  Keys are otherwise written as they
+ * are, so no two members of one object ever share a name, whatever keys
+ * a crafted record holds.
  */
 bool kd_output_dict_renamed(const char *key, const char *const *own);
+
+/**
+ * kd_output_origin_name() - how writers mark a field kdmesg derived
+ * ("recovered", "translated"), or NULL for what the kernel sent.
+ */
+const char *kd_output_origin_name(unsigned int origin);
+
+/**
+ * kd_output_same_field() - whether two dictionary entries are values of
+ * one field: the same key and the same origin (a derived value is never
+ * grouped with the kernel's).
+ */
+static inline bool kd_output_same_field(const struct kd_dict_entry *a,
+					const struct kd_dict_entry *b)
+{
+	return a->origin == b->origin && strcmp(a->key, b->key) == 0;
+}
 
 /** kd_output_facts() - @rec's module facts through @opts, or NULL. */
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,

@@ -25,8 +25,9 @@
  *
  * With opts.json_dict (-o json), beyond dmesg: the record's dictionary
  * follows "msg", one member per key named as the kernel sent it (a key
- * named like a member of the record itself, or starting with "dict.",
- * as "dict.<key>"), a key that repeats becoming an array of its values;
+ * named like a member of the record itself, starting with "dict." or
+ * holding a '[', as "dict.<key>"; a value kdmesg derived as
+ * "<key>[recovered]"), a key that repeats becoming an array of its values;
  * then "module_info", libkmod's facts about the record's MODULE (an
  * object, as -o jsonl has it), when known.  A record without
  * a dictionary prints exactly what dmesg prints.  Without json_dict (-J)
@@ -44,16 +45,22 @@
  * "msg", ...) becomes "dict.<key>": a key must never add a second
  * member of the same name (a reader would take either).
  */
-static const char *member_name(const char *key, char *buf, size_t size)
+static const char *member_name(const struct kd_dict_entry *e, char *buf,
+			       size_t size)
 {
+	const char *key = e->key, *o = kd_output_origin_name(e->origin);
 	static const char *const own[] = {
 		"pri", "fac", "time", "caller", "msg", "msg_translated",
 		"module_info", NULL
 	};
 
-	if (!kd_output_dict_renamed(key, own))
+	/* A value kdmesg derived is marked as -o verbose marks it. */
+	if (o)
+		snprintf(buf, size, "%s[%s]", key, o);
+	else if (kd_output_dict_renamed(key, own))
+		snprintf(buf, size, "dict.%s", key);
+	else
 		return key;
-	snprintf(buf, size, "dict.%s", key);
 	return buf;
 }
 
@@ -66,16 +73,16 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 
 	for (i = 0; i < rec->dict_len; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		const char *key = member_name(e->key, name, sizeof(name));
+		const char *key = member_name(e, name, sizeof(name));
 		size_t count = 0;
 		bool seen = false;
 
 		for (k = 0; k < i && !seen; k++)
-			seen = strcmp(rec->dict[k].key, e->key) == 0;
+			seen = kd_output_same_field(&rec->dict[k], e);
 		if (seen || e == tr)
 			continue;
 		for (k = i; k < rec->dict_len; k++)
-			count += strcmp(rec->dict[k].key, e->key) == 0;
+			count += kd_output_same_field(&rec->dict[k], e);
 
 		if (count == 1) {
 			kd_json_open_exact(j, key, KD_JSON_VALUE);
@@ -90,7 +97,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 		for (k = i; k < rec->dict_len; k++) {
 			const struct kd_dict_entry *v = &rec->dict[k];
 
-			if (strcmp(v->key, e->key) != 0)
+			if (!kd_output_same_field(v, e))
 				continue;
 			kd_json_value_str(j, NULL, v->value, v->value_len);
 		}

@@ -19,8 +19,10 @@
  *   then one member per dictionary key, named exactly as the kernel sent
  *   it (SUBSYSTEM, DEVICE, ...), in the kernel's order.  A key that occurs
  *   more than once becomes an array of its values, in order.  A key equal
- *   to one of the member names of this list (or starting with "dict.") is
- *   written as "dict.<key>", so it never adds a second member of a name.
+ *   to one of the member names of this list (or starting with "dict.", or
+ *   holding a '[') is written as "dict.<key>", so it never adds a second
+ *   member of a name.  A value kdmesg derived rather than the kernel sent
+ *   is "<key>[recovered]" (lib/record.h: enum kd_origin).
  *
  * Last, "module_info": libkmod's facts about the MODULE= module (state,
  * version, srcversion, description, path), when known.
@@ -108,13 +110,17 @@ static const char *const own_names[] = {
 	"message_translated", "module_info", NULL
 };
 
-/* The member name of a dictionary key; see the top of the file. */
-static void jsonl_dict_name(FILE *out, const char *key)
+/* The member name of a dictionary entry; see the top of the file. */
+static void jsonl_dict_name(FILE *out, const struct kd_dict_entry *e)
 {
+	const char *o = kd_output_origin_name(e->origin);
+
 	putc('"', out);
-	if (kd_output_dict_renamed(key, own_names))
+	if (!o && kd_output_dict_renamed(e->key, own_names))
 		fputs("dict.", out);
-	jsonl_escape(out, key, strlen(key));
+	jsonl_escape(out, e->key, strlen(e->key));
+	if (o)
+		fprintf(out, "[%s]", o);
 	fputs("\":", out);
 }
 
@@ -134,21 +140,21 @@ static void jsonl_dict(FILE *out, const struct kd_record *rec)
 		bool seen = false;
 
 		for (j = 0; j < i && !seen; j++)
-			seen = strcmp(rec->dict[j].key, e->key) == 0;
+			seen = kd_output_same_field(&rec->dict[j], e);
 		if (seen || e == tr)
 			continue;
 		for (j = i + 1; j < rec->dict_len; j++)
-			count += strcmp(rec->dict[j].key, e->key) == 0;
+			count += kd_output_same_field(&rec->dict[j], e);
 
 		putc(',', out);
-		jsonl_dict_name(out, e->key);
+		jsonl_dict_name(out, e);
 		if (count == 1) {
 			jsonl_string(out, e->value, e->value_len);
 			continue;
 		}
 		putc('[', out);
 		for (j = i; j < rec->dict_len; j++) {
-			if (strcmp(rec->dict[j].key, e->key) != 0)
+			if (!kd_output_same_field(&rec->dict[j], e))
 				continue;
 			if (j != i)
 				putc(',', out);

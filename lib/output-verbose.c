@@ -31,21 +31,10 @@
 #include "modinfo.h"
 #include "output-internal.h"
 
-static const char *origin_name(unsigned int origin)
-{
-	switch (origin) {
-	case KD_ORIGIN_RECOVERED:
-		return "recovered";
-	case KD_ORIGIN_TRANSLATED:
-		return "translated";
-	}
-	return NULL;
-}
-
 static void field_line(FILE *out, const char *name, const char *value,
 		       size_t len, unsigned int origin)
 {
-	const char *o = origin_name(origin);
+	const char *o = kd_output_origin_name(origin);
 
 	fprintf(out, "    %s", name);
 	if (o)

@@ -88,9 +88,20 @@ const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts
 	return opts->module_facts(opts->module_facts_data, e->value);
 }
 
+const char *kd_output_origin_name(unsigned int origin)
+{
+	switch (origin) {
+	case KD_ORIGIN_RECOVERED:
+		return "recovered";
+	case KD_ORIGIN_TRANSLATED:
+		return "translated";
+	}
+	return NULL;
+}
+
 bool kd_output_dict_renamed(const char *key, const char *const *own)
 {
-	if (strncmp(key, "dict.", 5) == 0)
+	if (strncmp(key, "dict.", 5) == 0 || strchr(key, '['))
 		return true;
 	for (; *own; own++)
 		if (strcmp(key, *own) == 0)

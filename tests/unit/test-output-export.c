@@ -177,6 +177,25 @@ static void test_dict_names(void)
 	      "_KERNEL_A1234567890123456789012345678901234567890123456789012345=3\n"
 	      "\n",
 	      "keys become valid field names (upper-case, '_', at most 64 bytes); repeats kept");
+
+	/* A value a stage derived is kdmesg's field, never a _KERNEL_ one. */
+	kd_record_reset(&r);
+	r.ts_usec = 2;
+	kd_record_set_text(&r, "m", 1);
+	record_add(&r, "CODE_FILE", "k.c", 3);
+	record_add(&r, "CODE_FILE", "guess.c", 7);
+	r.dict[1].origin = KD_ORIGIN_RECOVERED;
+	CHECK(&r,
+	      "__REALTIME_TIMESTAMP=1700000000000002\n"
+	      "__MONOTONIC_TIMESTAMP=2\n"
+	      "_SOURCE_MONOTONIC_TIMESTAMP=2\n"
+	      "_TRANSPORT=kernel\n"
+	      "SYSLOG_IDENTIFIER=kernel\n"
+	      "MESSAGE=m\n"
+	      "_KERNEL_CODE_FILE=k.c\n"
+	      "KDMESG_RECOVERED_CODE_FILE=guess.c\n"
+	      "\n",
+	      "a recovered value is KDMESG_RECOVERED_<KEY>, not _KERNEL_<KEY>");
 	kd_record_free(&r);
 }
 

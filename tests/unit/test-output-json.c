@@ -138,6 +138,25 @@ static void test_member_names(void)
 		  "}\n",
 		  "-J: neither dictionary nor module facts");
 	kd_record_free(&r);
+
+	r = mk(0, 6, 1000000, NULL, "real", 4);
+	kd_record_dict_add(&r, "CODE_FILE", 9, "k.c", 3);
+	kd_record_dict_add(&r, "CODE_FILE", 9, "guess.c", 7);
+	r.dict[1].origin = KD_ORIGIN_RECOVERED;
+	run_facts(false, true, false, &r, 1,
+		  "{\n"
+		  "   \"dmesg\": [\n"
+		  "      {\n"
+		  "         \"pri\": 6,\n"
+		  "         \"time\":     1.000000,\n"
+		  "         \"msg\": \"real\",\n"
+		  "         \"CODE_FILE\": \"k.c\",\n"
+		  "         \"CODE_FILE[recovered]\": \"guess.c\"\n"
+		  "      }\n"
+		  "   ]\n"
+		  "}\n",
+		  "-o json: a recovered value is KEY[recovered], apart from the kernel's");
+	kd_record_free(&r);
 }
 
 /*

@@ -148,6 +148,19 @@ static void test_dictionary(void)
 		  "\"dict.dict.seq\":\"also\",\"dict.message_translated\":\"t\","
 		  "\"dict.module_info\":\"m\"}\n",
 		  "keys named like members, or dict.*, are prefixed: no name twice; keys are escaped");
+
+	/* A derived value is marked, never grouped with the kernel's. */
+	kd_record_reset(&r);
+	kd_record_set_text(&r, "m", 1);
+	record_add(&r, "CODE_FILE", "k.c", 3);
+	record_add(&r, "CODE_FILE", "guess.c", 7);
+	r.dict[1].origin = KD_ORIGIN_RECOVERED;
+	record_add(&r, "CODE_FILE[recovered]", "spoof", 5);
+	check_one(&r,
+		  "{\"flags\":\"\",\"message\":\"m\",\"CODE_FILE\":\"k.c\","
+		  "\"CODE_FILE[recovered]\":\"guess.c\","
+		  "\"dict.CODE_FILE[recovered]\":\"spoof\"}\n",
+		  "a recovered value is KEY[recovered]; a kernel key with '[' is renamed");
 	kd_record_free(&r);
 }
 
