@@ -150,6 +150,45 @@ static const struct macro *find_macro(const struct scan *sc, const char *s, size
 	return NULL;
 }
 
+static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+		 char *out, size_t *at);
+
+/* Append @n bytes of @s within FMT_MAX. */
+static bool put(char *out, size_t *at, const char *s, size_t n)
+{
+	if (n > FMT_MAX - *at)
+		return false;
+	if (n)
+		memcpy(out + *at, s, n);
+	*at += n;
+	return true;
+}
+
+/*
+ * pr_fmt(...) written out in a format, as con_printk() does: the file's
+ * pr_fmt() around what is inside.  *@i is at "pr_fmt", left at its ')'.
+ */
+static bool eval_pr_fmt(const struct scan *sc, const struct token *t, unsigned int n,
+			unsigned int *i, char *out, size_t *at)
+{
+	unsigned int j = *i + 2, depth = 0;
+
+	for (; j < n; j++) {
+		if (t[j].t != T_PUNCT)
+			continue;
+		if (*t[j].s == '(')
+			depth++;
+		else if (*t[j].s == ')' && depth-- == 0)
+			break;
+	}
+	if (j >= n || sc->pr.bad || !put(out, at, sc->pr.pre, sc->pr.pre_len) ||
+	    !eval(sc, t + *i + 2, j - *i - 2, out, at) ||
+	    !put(out, at, sc->pr.post, sc->pr.post_len))
+		return false;
+	*i = j;
+	return true;
+}
+
 /*
  * The bytes of a constant string expression: literals, KERN_* levels,
  * KBUILD_MODNAME and the file's string macros.  false when it is not one.
@@ -173,6 +212,12 @@ static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
 		}
 		if (t[i].t != T_IDENT)
 			return false;
+		if (ident_is(&t[i], "pr_fmt") && i + 1 < n && t[i + 1].t == T_PUNCT &&
+		    *t[i + 1].s == '(') {
+			if (!eval_pr_fmt(sc, t, n, &i, out, at))
+				return false;
+			continue;
+		}
 		for (int l = 0; l < 8 && !add; l++)
 			if (ident_is(&t[i], levels[l]))
 				lv[1] = (char)('0' + l), add = lv, add_len = 2;
@@ -190,10 +235,8 @@ static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
 		} else {
 			return false;
 		}
-		if (add_len > FMT_MAX - *at)
+		if (!put(out, at, add, add_len))
 			return false;
-		memcpy(out + *at, add, add_len);
-		*at += add_len;
 	}
 	return true;
 }
