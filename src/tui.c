@@ -54,6 +54,8 @@
 #define FRAME_MS	50
 
 static volatile sig_atomic_t stop_flag, resize_flag;
+/* The signal mask to wait with: the handled signals are blocked elsewhere. */
+static sigset_t wait_mask;
 
 static int64_t now_ms(void)
 {
@@ -75,10 +77,22 @@ static void on_winch(int sig)
 	resize_flag = 1;
 }
 
+/*
+ * The handled signals stay blocked except while the loop waits in
+ * ppoll(): a resize or Ctrl-C that came between the loop's look at the
+ * flags and the wait would otherwise go unseen until the next key.
+ */
 static void setup_signals(void)
 {
 	struct sigaction sa;
+	sigset_t block;
 
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGWINCH);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;	/* no SA_RESTART: poll() returns */
 	sigaction(SIGINT, &sa, NULL);
@@ -628,8 +642,9 @@ static void wait_input(struct tui *t, int tty_fd, int ms)
 		{ .fd = t->src_fd, .events = POLLIN },
 	};
 	nfds_t n = t->src_poll && !t->paused && !t->at_end ? 2 : 1;
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
 
-	if (poll(pfd, n, ms) > 0 && n == 2 && (pfd[1].revents & (POLLHUP | POLLERR)) &&
+	if (ppoll(pfd, n, ms < 0 ? NULL : &ts, &wait_mask) > 0 && n == 2 && (pfd[1].revents & (POLLHUP | POLLERR)) &&
 	    !(pfd[1].revents & POLLIN))
 		t->src_poll = false;	/* a pipe without writer: retry on a timer */
 }
@@ -704,6 +719,7 @@ int kdmesg_tui(struct ctl *c)
 	}
 
 	endwin();
+	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
 	delscreen(scr);
 	if (in != stdin)
 		fclose(in);
