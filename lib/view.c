@@ -489,6 +489,6 @@ size_t kd_view_marks(struct kd_view *v, uint8_t *marks, size_t rows)
 	}
 	memcpy(marks, v->marks, rows);
 	if (v->sel == KD_VIEW_NONE || !shown)
-		return 0;
+		return KD_VIEW_NONE;
 	return shown > rows ? (v->sel - v->base) * rows / shown : v->sel - v->base;
 }

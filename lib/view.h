@@ -124,7 +124,8 @@ int kd_view_search_result(struct kd_view *v);
 /**
  * kd_view_marks() - for a scrollbar of @rows cells over the filtered
  * list: in marks[i], the most severe level of the records under cell i
- * (8 for none).  Returns the cell the selection is in.
+ * (8 for none).  Returns the cell the selection is in, KD_VIEW_NONE
+ * without a selection.
  */
 size_t kd_view_marks(struct kd_view *v, uint8_t *marks, size_t rows);
 

@@ -469,8 +469,8 @@ press d 'lacks "module  *e1000e" && screen -e | grep -q "$esc\[7m\[x\] not text"
 press k 'screen -e | grep -q "$esc\[7m   records"' "k: the records line"
 press Space 'has "^   records  *kernel only"' "Space: kernel records only"
 press Space 'has "^   records  *user space only"' "Space: user-space records only"
-press Escape 'st "^fifo  0/0 of 5.*  not text=100 Mbps$" && has "No records to show."' \
-	"none of them is from user space: an empty list says so"
+press Escape 'st "^fifo  0/0 of 5.*  not text=100 Mbps$" && has "No records to show." &&
+	lacks "#$"' "none of them is from user space: an empty list says so (no selection mark)"
 press f 'has "^Filters"' "f: the panel again"
 press j 'screen -e | grep -q "$esc\[7m   records"' "j: the records line"
 press Space 'has "^   records  *all"' "Space: all records again"

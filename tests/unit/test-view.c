@@ -254,6 +254,11 @@ static void test_marks(void)
 	uint8_t m[4];
 
 	kd_store_new(&st);
+	kd_view_new(&v, st);
+	finish(v);
+	tap_ok(kd_view_marks(v, m, 4) == KD_VIEW_NONE && m[0] == 8 && m[3] == 8,
+	       "an empty log: no marks, no selection cell");
+	kd_view_free(v);
 	for (unsigned int i = 1; i <= 16; i++)
 		add(st, i == 5 ? 3 : i == 14 ? 4 : 6);
 	kd_view_new(&v, st);
