@@ -308,9 +308,9 @@ static int fmt_reltime(struct run *w, const struct stamp *st,
 	 */
 	memset(&last, 0, sizeof(last));
 	if (w->prev->shown_usec != KD_NO_TIME) {
-		int64_t u = w->prev->shown_usec;
-		struct stamp ps = { u / 1000000, u % 1000000, 0.0 };
+		struct stamp ps = { 0, 0, 0.0 };
 
+		kd_format_split_usec(w->prev->shown_usec, &ps.sec, &ps.usec);
 		local_tm(w->f, wall_seconds(w, &ps), &last);
 	}
 	local_tm(w->f, t, &cur);
@@ -618,7 +618,7 @@ static void put_location(const struct kd_format *f, struct kd_escape_buf *line,
 static inline void write_default(struct kd_format *w, struct kd_escape_buf *line,
 				 const struct kd_record *rec)
 {
-	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec, sec, frac;
 	char *dst;
 	size_t n;
 
@@ -634,7 +634,8 @@ static inline void write_default(struct kd_format *w, struct kd_escape_buf *line
 	}
 	dst = kd_escape_buf_reserve(line, DIRECT_MAX);
 	dst[0] = '[';
-	n = fmt_sec_usec_cached(w, dst + 1, usec / 1000000, usec % 1000000) + 1;
+	kd_format_split_usec(usec, &sec, &frac);
+	n = fmt_sec_usec_cached(w, dst + 1, sec, frac) + 1;
 	dst[n++] = ']';
 	dst[n++] = ' ';
 	if (rec->caller[0])
@@ -702,12 +703,12 @@ int kd_format_text(struct kd_format *fmt, const struct kd_record *rec,
 		return out->failed ? -ENOMEM : 0;
 	}
 
-	st.sec = usec / 1000000;
-	st.usec = usec % 1000000;
+	kd_format_split_usec(usec, &st.sec, &st.usec);
 	/* Only some formats print it; the double division is not free. */
 	if (fmt->tf_delta && prev->usec != 0) {
-		int64_t ps = prev->usec / 1000000, pu = prev->usec % 1000000;
+		int64_t ps, pu;
 
+		kd_format_split_usec(prev->usec, &ps, &pu);
 		st.delta = (double)(st.sec - ps) + (double)(st.usec - pu) / 1E6;
 	}
 

@@ -98,4 +98,20 @@ void kd_format_text_default(struct kd_format *f, const struct kd_record *rec,
 /** kd_spans_release() - free @s's array. */
 void kd_spans_release(struct kd_spans *s);
 
+/**
+ * kd_format_split_usec() - @usec since boot as dmesg's seconds and
+ * microseconds: the microseconds always 0..999999, the seconds rounded
+ * down.  A -F stamp "[   -1.500000]" is read as -500000 µs and comes
+ * back as -1 and 500000, as dmesg prints it ("0.-500000" otherwise).
+ */
+static inline void kd_format_split_usec(int64_t usec, int64_t *sec, int64_t *frac)
+{
+	*sec = usec / 1000000;
+	*frac = usec % 1000000;
+	if (*frac < 0) {
+		*sec -= 1;
+		*frac += 1000000;
+	}
+}
+
 #endif /* KDMESG_FORMAT_H */

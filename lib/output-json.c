@@ -108,7 +108,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
-	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec, sec, frac;
 	const struct kd_dict_entry *tr;
 	char ts[64];
 
@@ -136,8 +136,8 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 		}
 	}
 
-	snprintf(ts, sizeof(ts), "%5lld.%06lld", (long long)(usec / 1000000),
-		 (long long)(usec % 1000000));
+	kd_format_split_usec(usec, &sec, &frac);
+	snprintf(ts, sizeof(ts), "%5lld.%06lld", (long long)sec, (long long)frac);
 	kd_json_value_raw(j, "time", ts);
 
 	if (rec->caller[0])

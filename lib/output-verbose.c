@@ -47,7 +47,7 @@ static void field_line(FILE *out, const char *name, const char *value,
 static void header_line(FILE *out, const struct kd_record *rec, int64_t boot_usec)
 {
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-	int64_t all;
+	int64_t all, sec, frac, wsec, wfrac;
 	time_t t;
 	struct tm tm;
 	char buf[64];
@@ -56,21 +56,22 @@ static void header_line(FILE *out, const struct kd_record *rec, int64_t boot_use
 	/* A crafted stamp near INT64_MAX saturates, never wraps. */
 	if (__builtin_add_overflow(boot_usec, usec, &all))
 		all = usec > 0 ? INT64_MAX : INT64_MIN;
-	t = (time_t)(all / 1000000);
+	/* Seconds and microseconds as the text output shows them (format.h). */
+	kd_format_split_usec(all, &wsec, &wfrac);
+	kd_format_split_usec(usec, &sec, &frac);
+	t = (time_t)wsec;
 	wall = boot_usec && localtime_r(&t, &tm);
 	if (wall && strftime(buf, sizeof(buf), "%a %Y-%m-%d %H:%M:%S", &tm))
-		fprintf(out, "%s.%06" PRId64, buf, all % 1000000);
+		fprintf(out, "%s.%06" PRId64, buf, wfrac);
 	else
-		fprintf(out, "[%5" PRId64 ".%06" PRId64 "]", usec / 1000000,
-			usec % 1000000);
+		fprintf(out, "[%5" PRId64 ".%06" PRId64 "]", sec, frac);
 	if (wall && strftime(buf, sizeof(buf), " %Z", &tm))
 		fputs(buf, out);
 	fputs(" [", out);
 	if (kd_record_has_seq(rec))
 		fprintf(out, "seq=%" PRIu64 " ", rec->seq);
 	if (rec->ts_usec != KD_NO_TIME)
-		fprintf(out, "time=%" PRId64 ".%06" PRId64, usec / 1000000,
-			usec % 1000000);
+		fprintf(out, "time=%" PRId64 ".%06" PRId64, sec, frac);
 	else
 		fputs("time=none", out);
 	fputs("]\n", out);

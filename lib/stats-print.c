@@ -18,21 +18,23 @@
 #include <string.h>
 
 #include "escape.h"
+#include "format.h"
 #include "json.h"
 #include "modinfo.h"
 #include "priority.h"
 #include "stats.h"
 
 /*
- * "S.UUUUUU" of @usec into @buf; a (crafted) negative stamp keeps its
- * sign in front, never in the fraction, so the JSON stays a number.
+ * "S.UUUUUU" of @usec into @buf, as the text output shows the stamp
+ * (format.h): a (crafted) negative one never has its sign in the
+ * fraction, so the JSON stays a number.
  */
 static const char *fmt_time(char *buf, size_t size, int64_t usec)
 {
-	uint64_t a = usec < 0 ? -(uint64_t)usec : (uint64_t)usec;
+	int64_t sec, frac;
 
-	snprintf(buf, size, "%s%" PRIu64 ".%06" PRIu64, usec < 0 ? "-" : "",
-		 a / 1000000, a % 1000000);
+	kd_format_split_usec(usec, &sec, &frac);
+	snprintf(buf, size, "%" PRId64 ".%06" PRId64, sec, frac);
 	return buf;
 }
 

@@ -116,6 +116,17 @@ done
 json_same syslog-edge -F syslog-edge.txt -J
 json_same syslog-edge -F syslog-edge.txt -J -x
 
+# --- -F stamps with a minus sign: dmesg keeps seconds and microseconds
+# apart ("-1.500000" is printed as read, -0.5 s for the deltas) -------
+printf '%s\n' '<6>[   -0.500000] a' '<6>[   -1.500000] b' '<4>[   -1.000000] c' \
+	'<6>[   -2.999999] d' '<6>[    1.000000] e' '<6>[-9223372036854.775808] f' \
+	'<6>[   -0.000001] g' >neg-stamps.txt
+for o in "" -x -d -T -e "-d -T" "--time-format iso" "--time-format reltime" \
+	 "--time-format delta"; do
+	same neg-stamps -F neg-stamps.txt $o
+done
+json_same neg-stamps -F neg-stamps.txt -J
+
 # --- -K boundary values (the stamp INT64_MAX: no overflow, dmesg's dates)
 for o in "" -x -d -T "-T -d" -e "--time-format iso" "-l 6,7" "-f kern,23" \
 	 --since=@0 --until=@0 --since=@-5 --until=@-5 --until=@99999999999; do

