@@ -232,7 +232,7 @@ static void test_writer(void)
 				const char *t = texts[i % (sizeof(texts) / sizeof(texts[0]))];
 				static const char *callers[] = { "", "T1", "C12", "T1234567890" };
 				const char *id = callers[i % 4];
-				int64_t u = stamps[i] == KD_NO_TIME ? 0 : stamps[i];
+				int64_t u = stamps[i] == KD_NO_TIME ? 0 : stamps[i], sec, us;
 				char pre[128], *esc = NULL;
 				size_t esclen = 0;
 				int n;
@@ -249,8 +249,19 @@ static void test_writer(void)
 					puts_(&want, "\n");
 					continue;
 				}
+				/*
+				 * dmesg's seconds and microseconds: the
+				 * microseconds 0..999999, a negative stamp
+				 * -1 us is "-1.999999" (-F reads it so).
+				 */
+				sec = u / 1000000;
+				us = u % 1000000;
+				if (us < 0) {
+					sec--;
+					us += 1000000;
+				}
 				n = snprintf(pre, sizeof(pre), "[%5" PRId64 ".%06" PRId64 "] ",
-					     u / 1000000, u % 1000000);
+					     sec, us);
 				if (*id) {
 					char cid[64];
 
