@@ -75,6 +75,7 @@ golden json $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -J
 golden json-dict $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o json
 golden jsonl $XX -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o jsonl
 golden export $XX DMESG_TEST_BOOTIME=1700000000.000000 -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o export
+golden verbose $XX DMESG_TEST_BOOTIME=1700000000.000000 -- -K "$D" --translate=always --catalog-dir "$tmp/cat" -o verbose
 golden ascii LC_CTYPE=C LC_MESSAGES=xx -- -K "$D" --translate=always --catalog-dir "$tmp/cat"
 golden never $XX -- -K "$D" --no-translate --catalog-dir "$tmp/cat" -v
 golden auto-pipe $XX -- -K "$D" --catalog-dir "$tmp/cat" -v
