@@ -81,6 +81,8 @@ static void on_winch(int sig)
  * The handled signals stay blocked except while the loop waits in
  * ppoll(): a resize or Ctrl-C that came between the loop's look at the
  * flags and the wait would otherwise go unseen until the next key.
+ * ppoll() that returns at once (a descriptor ready, no timeout) leaves
+ * them pending, so wait_input() also lets them in after it.
  */
 static void setup_signals(void)
 {
@@ -643,9 +645,19 @@ static void wait_input(struct tui *t, int tty_fd, int ms)
 	};
 	nfds_t n = t->src_poll && !t->paused && !t->at_end ? 2 : 1;
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
+	sigset_t blocked;
+	int rc;
 
-	if (ppoll(pfd, n, ms < 0 ? NULL : &ts, &wait_mask) > 0 && n == 2 && (pfd[1].revents & (POLLHUP | POLLERR)) &&
-	    !(pfd[1].revents & POLLIN))
+	rc = ppoll(pfd, n, ms < 0 ? NULL : &ts, &wait_mask);
+	/* Signals that came while the loop worked, or during a ppoll() that returned at once. */
+	sigprocmask(SIG_SETMASK, &wait_mask, &blocked);
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
+	if (rc <= 0)
+		return;
+	/* The terminal hung up (its window closed): keys will never come. */
+	if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+		stop_flag = 1;
+	if (n == 2 && (pfd[1].revents & (POLLHUP | POLLERR)) && !(pfd[1].revents & POLLIN))
 		t->src_poll = false;	/* a pipe without writer: retry on a timer */
 }
 

@@ -50,8 +50,15 @@ tmp=$(mktemp -d)
 sessions=0
 sock=$tmp/tmux0.sock
 writer=
+viewers=
 cleanup() {
 	tmux -S "$sock" kill-server 2>/dev/null
+	# A viewer that outlived its terminal (a bug the hang-up check
+	# reports) must not stay behind, busy, after the test.
+	[ -s "$tmp/pid" ] && viewers="$viewers $(cat "$tmp/pid")"
+	for v in $viewers; do
+		grep -qa -- --tui "/proc/$v/cmdline" 2>/dev/null && kill -KILL "$v" 2>/dev/null
+	done
 	[ -n "$writer" ] && kill "$writer" 2>/dev/null
 	rm -rf "$tmp"
 }
@@ -67,6 +74,7 @@ esc=$(printf '\033')
 # its environment.
 start() {
 	tmux -S "$sock" kill-server 2>/dev/null
+	[ -s pid ] && viewers="$viewers $(cat pid)"
 	# A new server each time: a client may reach one still shutting down.
 	sessions=$((sessions + 1))
 	sock=$tmp/tmux$sessions.sock
@@ -81,7 +89,7 @@ start() {
 
 # screen [-e]: the pane as text (-e: with its colours and attributes).
 screen() {
-	tmux -S "$sock" capture-pane -p "$@"
+	tmux -S "$sock" capture-pane -p "$@" 2>/dev/null
 }
 
 # keys KEY...: send tmux key names; text: send STRING literally.
@@ -426,6 +434,14 @@ start -K grow.kmsg
 expect "opens" 'st "47/47 of 47  following"'
 kill -TERM "$(cat pid)"
 ended "SIGTERM: status 0, the terminal restored"
+
+# --- the terminal going away (its window closed) ends the viewer ---
+start -K log.kmsg
+expect "opens" 'st "47/47 of 47  following"'
+vpid=$(cat pid)
+tmux -S "$sock" kill-server
+poll '! kill -0 "$vpid" 2>/dev/null' >/dev/null
+ok $? "the terminal hung up (tmux server killed): the viewer ends too, not busy reading a dead terminal"
 
 # --- following a FIFO ---
 mkfifo fifo
