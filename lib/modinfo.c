@@ -53,6 +53,7 @@ struct kd_modinfo {
 	struct entry cache[CACHE_MAX];
 	size_t n;
 	struct entry scratch;		/* past CACHE_MAX */
+	struct entry *last;		/* the entry asked for last */
 };
 
 static void __attribute__((format(printf, 6, 0)))
@@ -207,20 +208,37 @@ static void lookup(struct kd_modinfo *m, struct entry *e)
 	e->facts.summary = e->strings[4] = strdup(sum);
 }
 
+/* Whether @name is @folded but for '-' written as '_'. */
+static bool same_name(const char *folded, const char *name)
+{
+	for (; *name; folded++, name++)
+		if (*folded != (*name == '-' ? '_' : *name))
+			return false;
+	return *folded == '\0';
+}
+
 const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *name)
 {
 	struct entry *e;
-	char *key = strdup(name);
+	char *key;
 	size_t i;
 
+	/*
+	 * Once per record of -o json/jsonl/verbose: the module of the
+	 * record before is asked again most of the time, and a hit must
+	 * not allocate.
+	 */
+	if (m->last && same_name(m->last->name, name))
+		return m->last->known ? &m->last->facts : NULL;
+	for (i = 0; i < m->n; i++)
+		if (same_name(m->cache[i].name, name)) {
+			m->last = &m->cache[i];
+			return m->cache[i].known ? &m->cache[i].facts : NULL;
+		}
+	key = strdup(name);
 	if (!key)
 		return NULL;
 	fold(key);
-	for (i = 0; i < m->n; i++)
-		if (strcmp(m->cache[i].name, key) == 0) {
-			free(key);
-			return m->cache[i].known ? &m->cache[i].facts : NULL;
-		}
 	if (m->n < CACHE_MAX) {
 		e = &m->cache[m->n++];
 	} else {
@@ -228,6 +246,7 @@ const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *
 		clear_entry(e);
 	}
 	e->name = key;
+	m->last = e;
 	lookup(m, e);
 	return e->known ? &e->facts : NULL;
 }

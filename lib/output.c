@@ -101,6 +101,12 @@ const char *kd_output_origin_name(unsigned int origin)
 
 bool kd_output_dict_renamed(const char *key, const char *const *own)
 {
+	/*
+	 * Once per dictionary entry: the kernel's keys are upper case, and
+	 * no member name and not "dict." starts with a capital.
+	 */
+	if (*key >= 'A' && *key <= 'Z')
+		return strchr(key, '[') != NULL;
 	if (strncmp(key, "dict.", 5) == 0 || strchr(key, '['))
 		return true;
 	for (; *own; own++)

@@ -100,6 +100,14 @@ cnt=$(grep -c '"MODULE":"nvme",.*,"module_info":{"state":"builtin","version":"1.
 [ "$cnt" = 2 ] && [ "$(wc -l <"$tmp/out")" = 2 ]
 ok $? "-o jsonl: module_info object last on each of the 2 nvme records (got $cnt)"
 
+# Records of two modules in turn: each with its own module's facts.
+kd --module e1000 --module nvme --module snd_hda_intel -o jsonl
+e=$(grep -c '"MODULE":"e1000",.*"module_info":{"state":"builtin","description":"Intel(R) PRO/1000 Network Driver"}}$' "$tmp/out")
+v=$(grep -c '"MODULE":"nvme",.*"module_info":{"state":"builtin","version":"1.0",' "$tmp/out")
+h=$(grep -c '"MODULE":"snd_hda_intel",.*"module_info":{"state":"builtin","description":"Intel HDA driver"}}$' "$tmp/out")
+[ "$e/$v/$h" = 4/2/1 ] && [ "$(wc -l <"$tmp/out")" = 7 ]
+ok $? "-o jsonl, three modules in turn: each record with its own module's facts (got $e/$v/$h)"
+
 kd --module nvme -o json
 tr -d ' \n' <"$tmp/out" >"$tmp/flat"
 cnt=$(grep -o '"module_info":{"state":"builtin","version":"1.0","description":"NVMExpressdevicedriver"}}' "$tmp/flat" | wc -l)
