@@ -536,7 +536,6 @@ VMLINUX_IMG = {"Run /init as init process": "Run %s as init process"}
 VMLINUX_MSGS.append(("Run /init as init process", 6, "init/main.c"))
 # always kept (panic/oops/BUG/WARN), checked in the image at cut-off 0
 ALWAYS_KEPT = ["WARNING: CPU: ", "kernel BUG at ", "Kernel panic - not syncing"]
-GROUP_RE = re.compile(r"^(\d+):(\d+)/(\d+)$")
 
 
 def api_tag(r):
@@ -672,63 +671,80 @@ def check_kunit(tap, name, b, suites):
                   + (["no suite result line"] if r["ok"] is None else []))
 
 
+def group_lines(r):
+    """The lines of a group record: its text split at its (escaped) newlines."""
+    return r.text.split("\\x0a")
+
+
+def group_line_args(r, k):
+    """LINE<k>_ARG0, LINE<k>_ARG1, ... of a group record (k from 1)."""
+    out, i = [], 0
+    while "LINE%d_ARG%d" % (k, i) in r.dict:
+        out.append(r.dict["LINE%d_ARG%d" % (k, i)])
+        i += 1
+    return out
+
+
 def check_groups(tap, name, recs):
-    """GROUP=<first>:<i>/<n>: consecutive seqs, nothing in between."""
-    byseq = {r.seq: r for r in recs}
-    groups = {}
+    """A flushed group is one record: its lines joined by newlines, GROUP=<n>
+    and per line k the LINE<k>_CODE_*, _MODULE, _FORMAT and _ARGn lines."""
+    groups = []
     bad = []
     for r in recs:
         g = r.dict.get("GROUP")
         if g is None:
             continue
-        m = GROUP_RE.match(g)
-        if not m:
-            bad.append("seq %d: GROUP=%s is not <first>:<i>/<n>" % (r.seq, g))
+        if not re.fullmatch(r"[1-9]\d*", g):
+            bad.append("seq %d: GROUP=%s is not a number of lines" % (r.seq, g))
             continue
-        groups.setdefault(int(m.group(1)), []).append((int(m.group(2)), int(m.group(3)), r))
-
-    def grp_check(first, lines):
-        d = []
-        ns = {n for _, n, _ in lines}
-        if len(ns) != 1:
-            return ["group %d: differing line counts %s" % (first, sorted(ns))]
-        n = ns.pop()
-        idx = sorted(i for i, _, _ in lines)
-        if idx != list(range(1, n + 1)):
-            d.append("group %d: indexes %s, expected 1..%d" % (first, idx, n))
-        for i, _, r in lines:
-            if r.seq != first + i - 1:
-                d.append("group %d: line %d has seq %d, expected %d" % (first, i, r.seq, first + i - 1))
-        for s in range(first, first + n):
-            r = byseq.get(s)
-            if r is None:
-                d.append("group %d: seq %d not in the dump" % (first, s))
-            elif "GROUP" not in r.dict:
-                d.append("group %d: seq %d between its lines has no GROUP (%s)" % (first, s, show(r.text, 60)))
-        lv = {r.level for _, _, r in lines}
-        if len(lv) != 1:
-            d.append("group %d: levels %s" % (first, sorted(lv)))
-        return d
+        if len(group_lines(r)) != int(g):
+            bad.append("seq %d: GROUP=%s but %d lines of text" % (r.seq, g, len(group_lines(r))))
+            continue
+        if r.dict_lines and not r.dict_lines[0].startswith(" GROUP="):
+            bad.append("seq %d: GROUP= is not the first dictionary line" % r.seq)
+        keys = [k for k in r.dict if not re.fullmatch(r"GROUP|LINE[1-9]\d*_(CODE_FILE|CODE_LINE|CODE_FUNC|"
+                                                      r"MODULE|FORMAT|ARG\d+)", k)]
+        if keys:
+            bad.append("seq %d: keys other than GROUP and LINE<k>_*: %s" % (r.seq, keys[:4]))
+        groups.append(r)
 
     def find(tag):
-        return {f: ls for f, ls in groups.items() if any(api_tag(r) == tag for _, _, r in ls)}
+        return [r for r in groups if api_tag(r) == tag]
 
-    def fields(lines, tag, fmt, nargs):
+    def line_fields(r, tag, fmt, nargs, lines=None):
+        """Each line of @r (or the first @lines) has its call site, FORMAT ending
+        in @fmt and @nargs ARGn values that are parts of that line's text."""
         d = []
-        for i, _, r in lines:
-            if api_tag(r) != tag:
+        text = group_lines(r)
+        for k in range(1, (lines or len(text)) + 1):
+            if not re.search(r"kpapi:%s\b" % tag, text[k - 1]):
                 continue
-            f = r.dict.get("FORMAT", "")
+            f = r.dict.get("LINE%d_FORMAT" % k, "")
             if not f.endswith(fmt):
-                d.append("seq %d: FORMAT=%s, expected ...%s" % (r.seq, show(f, 60), fmt))
-            if len(r.args()) != nargs:
-                d.append("seq %d: %d ARGn lines, expected %d" % (r.seq, len(r.args()), nargs))
-            if not r.dict.get("CODE_FILE", "").endswith(API_SRC) or r.dict.get("MODULE") != API_MODULE:
-                d.append("seq %d: CODE_FILE=%s MODULE=%s" % (r.seq, r.dict.get("CODE_FILE"), r.dict.get("MODULE")))
+                d.append("seq %d line %d: FORMAT=%s, expected ...%s" % (r.seq, k, show(f, 60), fmt))
+            args = group_line_args(r, k)
+            if len(args) != nargs:
+                d.append("seq %d line %d: %d ARGn lines, expected %d" % (r.seq, k, len(args), nargs))
+            pos = 0
+            for a in args:
+                at = text[k - 1].find(a, pos)
+                if at < 0:
+                    d.append("seq %d line %d: ARG %s is not in %s, in order" % (r.seq, k, show(a, 30),
+                                                                               show(text[k - 1], 60)))
+                    break
+                pos = at + len(a)
+            if not r.dict.get("LINE%d_CODE_FILE" % k, "").endswith(API_SRC) or \
+                    r.dict.get("LINE%d_MODULE" % k) != API_MODULE or \
+                    not r.dict.get("LINE%d_CODE_LINE" % k, "").isdigit() or \
+                    not r.dict.get("LINE%d_CODE_FUNC" % k):
+                d.append("seq %d line %d: CODE_FILE=%s CODE_LINE=%s CODE_FUNC=%s MODULE=%s"
+                         % (r.seq, k, r.dict.get("LINE%d_CODE_FILE" % k), r.dict.get("LINE%d_CODE_LINE" % k),
+                            r.dict.get("LINE%d_CODE_FUNC" % k), r.dict.get("LINE%d_MODULE" % k)))
         return d
 
-    tap.check(groups and not bad, "%s: flushed groups carry GROUP=<first>:<i>/<n> (%d groups)"
-              % (name, len(groups)), bad[:5] or ([] if groups else ["no record with a GROUP line"]))
+    tap.check(groups and not bad, "%s: flushed groups are single records with GROUP=<lines> and "
+              "LINE<k>_ keys (%d groups)" % (name, len(groups)),
+              bad[:5] or ([] if groups else ["no record with a GROUP line"]))
     for tag, desc, n, lvl, fmt, nargs, argchk in (
             ("grp_proc", "process context", 3, 6, "kpapi:grp_proc i=%d of=%d", 2, None),
             ("grp_softirq", "softirq (timer)", 3, 4, "kpapi:grp_softirq i=%d in_softirq=%d", 2, (1, "1")),
@@ -736,23 +752,26 @@ def check_groups(tap, name, recs):
         gs = find(tag)
         d = []
         if len(gs) != 1:
-            d.append("%d groups with kpapi:%s lines, expected 1" % (len(gs), tag))
-        for first, lines in gs.items():
-            d += grp_check(first, lines)
-            if len(lines) != n:
-                d.append("group %d: %d lines, expected %d" % (first, len(lines), n))
-            if any(r.level != lvl for _, _, r in lines):
-                d.append("group %d: level %s, expected %d" % (first, sorted({r.level for _, _, r in lines}), lvl))
-            d += fields(lines, tag, fmt, nargs)
+            d.append("%d group records with kpapi:%s lines, expected 1" % (len(gs), tag))
+        for r in gs:
+            text = group_lines(r)
+            want = ["kpapi:%s i=%d " % (tag, i) for i in range(1, n + 1)]
+            if len(text) != n or any(w not in t for t, w in zip(text, want)):
+                d.append("seq %d: lines %s, expected %d starting %s" % (r.seq, show(text, 100), n, want))
+            if r.level != lvl:
+                d.append("seq %d: level %d, expected %d" % (r.seq, r.level, lvl))
+            d += line_fields(r, tag, fmt, nargs)
             if argchk:
-                wrong = [r.seq for _, _, r in lines if r.args()[argchk[0]:argchk[0] + 1] != [argchk[1]]]
+                wrong = [k for k in range(1, n + 1)
+                         if group_line_args(r, k)[argchk[0]:argchk[0] + 1] != [argchk[1]]]
                 if wrong:
-                    d.append("seq %s: ARG%d is not %s (wrong context)" % (wrong, argchk[0], argchk[1]))
+                    d.append("seq %d lines %s: ARG%d is not %s (wrong context)" % (r.seq, wrong, argchk[0],
+                                                                                  argchk[1]))
         loose = [r.seq for r in recs if api_tag(r) == tag and "GROUP" not in r.dict]
         if loose:
             d.append("kpapi:%s records without GROUP: seq %s" % (tag, loose[:5]))
-        tap.check(not d, "%s: group flushed from %s: %d consecutive records, GROUP=<first>:<i>/%d, "
-                  "own FORMAT/ARGn per line" % (name, desc, n, n), d[:8])
+        tap.check(not d, "%s: group flushed from %s: one record of %d lines, GROUP=%d, "
+                  "LINE<k>_FORMAT/ARGn per line" % (name, desc, n, n), d[:8])
 
     # two CPUs logging while groups are flushed
     d = []
@@ -762,33 +781,38 @@ def check_groups(tap, name, recs):
     if not started or "threads=2" not in started[0].text:
         d.append("kthreads started: %s" % (started[0].text if started else "no kpapi:conc_started record"))
     for c in (0, 1):
-        got = [f for f, ls in conc.items() if any("cpu=%d " % c in r.text for _, _, r in ls)]
+        got = [r for r in conc if "cpu=%d " % c in r.text]
         if len(got) != 8:
             d.append("cpu %d: %d groups, expected 8" % (c, len(got)))
     if len(main_g) != 6:
         d.append("%d groups from the loading thread, expected 6" % len(main_g))
-    for first, lines in list(conc.items()) + list(main_g.items()):
-        d += grp_check(first, lines)
-        if len(lines) != 4:
-            d.append("group %d: %d lines, expected 4" % (first, len(lines)))
-        cpus = {re.search(r"cpu=(\d+)", r.text).group(1) for _, _, r in lines if "cpu=" in r.text}
+    for r in conc + main_g:
+        text = group_lines(r)
+        tag = api_tag(r)
+        if len(text) != 4 or any("kpapi:%s " % tag not in t for t in text):
+            d.append("seq %d: lines %s, expected 4 kpapi:%s lines" % (r.seq, show(text, 100), tag))
+        cpus = {m.group(1) for t in text for m in [re.search(r"cpu=(\d+)", t)] if m}
         if len(cpus) > 1:
-            d.append("group %d: lines from cpus %s" % (first, sorted(cpus)))
-    d += fields([x for ls in conc.values() for x in ls], "grp_conc", "kpapi:grp_conc cpu=%d g=%d i=%d", 3)
+            d.append("seq %d: lines from cpus %s" % (r.seq, sorted(cpus)))
+        gs = {m.group(1) for t in text for m in [re.search(r" g=(\d+)", t)] if m}
+        if len(gs) != 1:
+            d.append("seq %d: lines of groups %s" % (r.seq, sorted(gs)))
+    for r in conc:
+        d += line_fields(r, "grp_conc", "kpapi:grp_conc cpu=%d g=%d i=%d", 3)
     noise = [r for r in recs if api_tag(r) == "noise"]
     ncpu_noise = {re.search(r"cpu=(\d+)", r.text).group(1) for r in noise}
     if len(noise) != 480:
         d.append("%d kpapi:noise records, expected 480" % len(noise))
-    # how often the two CPUs really interleaved around the groups
+    # how often the two CPUs really logged around the groups
+    byseq = {r.seq: r for r in recs}
     inter = 0
-    for first, lines in list(conc.items()) + list(main_g.items()):
-        n = len(lines)
-        near = [byseq.get(s) for s in list(range(first - 6, first)) + list(range(first + n, first + n + 6))]
-        cs = {re.search(r"cpu=(\d+)", r.text).group(1) for r in near if r is not None and api_tag(r) == "noise"}
+    for r in conc + main_g:
+        near = [byseq.get(s) for s in list(range(r.seq - 6, r.seq)) + list(range(r.seq + 1, r.seq + 7))]
+        cs = {re.search(r"cpu=(\d+)", x.text).group(1) for x in near if x is not None and api_tag(x) == "noise"}
         inter += len(cs) == 2
     tap.check(not d, "%s: %d groups flushed while kthreads on %d CPUs log (%d noise records): every group "
-              "consecutive, nothing in between" % (name, len(conc) + len(main_g), len(ncpu_noise), len(noise)),
-              d[:8])
+              "one record with all its lines and nothing else" % (name, len(conc) + len(main_g),
+                                                                   len(ncpu_noise), len(noise)), d[:8])
     print("# %s: %d of the concurrent groups had noise from both CPUs within 6 records around them"
           % (name, inter))
 
@@ -797,23 +821,25 @@ def check_groups(tap, name, recs):
     og = find("grp_ovf")
     ret = [r for r in recs if api_tag(r) == "grp_ret" and "name=overflow" in r.text]
     if len(og) != 1:
-        d.append("%d groups with kpapi:grp_ovf lines, expected 1" % len(og))
-    for first, lines in og.items():
-        d += grp_check(first, lines)
-        lines = sorted(lines, key=lambda x: x[0])
-        last = lines[-1][2]
-        m = re.search(r"kprint: group overflowed, (\d+) line\(s\) dropped", last.text)
+        d.append("%d group records with kpapi:grp_ovf lines, expected 1" % len(og))
+    for r in og:
+        text = group_lines(r)
+        m = re.fullmatch(r"kprint: group overflowed, (\d+) line\(s\) dropped", text[-1])
         if not m:
             d.append("last line of the group is %s, not 'kprint: group overflowed, N line(s) dropped'"
-                     % show(last.text, 80))
+                     % show(text[-1], 80))
         else:
-            kept = len(lines) - 1
+            kept = len(text) - 1
             if kept + int(m.group(1)) != 1000:
                 d.append("%d lines kept + %s dropped != 1000 written" % (kept, m.group(1)))
-            if last.level != 5:
-                d.append("overflow line level %d, expected 5 (the group's)" % last.level)
-        print("# %s: overflow group: %d records; flush returned %s"
-              % (name, len(lines), ret[0].text.split("ret=")[-1] if ret else "?"))
+            if r.level != 5:
+                d.append("overflow group level %d, expected 5" % r.level)
+            if any(k.startswith("LINE%d_" % len(text)) for k in r.dict):
+                d.append("the overflow line has LINE%d_ keys (it has no call site)" % len(text))
+            # the record stays within 2048 bytes: lines' keys are dropped from the end
+            d += line_fields(r, "grp_ovf", "kpapi:grp_ovf i=%d pad=%s", 2, lines=1)
+        print("# %s: overflow group: %d lines, %d dictionary lines, %s bytes on /dev/kmsg; flush returned %s"
+              % (name, len(text), len(r.dict_lines), r.len, ret[0].text.split("ret=")[-1] if ret else "?"))
     tap.check(not d, "%s: an overflowing group ends with 'kprint: group overflowed, N line(s) dropped'" % name, d[:6])
     # abort
     ab = [r for r in recs if api_tag(r) == "grp_abort"]
@@ -1302,7 +1328,8 @@ def main():
 
         # records outside the module: vmlinux sites have fields too
         core = [r for r in p1 if "kptest" not in r.text and r.prio < 8]
-        with_site = [r for r in core if "CODE_FILE" in r.dict]
+        # a multi-line group has its lines' call sites (LINE1_CODE_FILE, ...)
+        with_site = [r for r in core if "CODE_FILE" in r.dict or "LINE1_CODE_FILE" in r.dict]
         tap.check(core and len(with_site) * 2 >= len(core),
                   "kprint: most vmlinux records carry CODE_FILE (%d of %d)" % (len(with_site), len(core)),
                   ["e.g. seq %d: %s" % (r.seq, show(r.text)) for r in core if "CODE_FILE" not in r.dict][:3])
@@ -1399,6 +1426,8 @@ def main():
     part("check-maxlog.py").run(tap, boots)
     part("check-stack.py").run(tap, boots)
     part("check-render.py").run(tap, boots, me)
+    # ---- issue 11: kdmesg translates the kprint boot's records
+    part("check-translate.py").run(tap, boots)
 
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0

@@ -286,8 +286,8 @@ static void kp_group_overflow_abort(void)
 /*
  * Two kthreads, one bound to each CPU, log in a tight loop; each flushes a
  * group every KP_CONC_EVERY messages, and the loading thread flushes groups
- * meanwhile.  The host checks that every group's lines are consecutive
- * records (nothing from the other CPU in between).
+ * meanwhile.  The host checks that every group is one record with all
+ * its lines (nothing from the other CPU in between).
  */
 #define KP_CONC_MSGS	240
 #define KP_CONC_EVERY	30
