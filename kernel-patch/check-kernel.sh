@@ -446,6 +446,12 @@ make_initramfs() {
 		;;
 	esac
 	# <<< journald
+	# issue 11: the kernel-message catalogues and tools/translate.sh, for
+	# kdmesg to translate the kprint boot's records (check-translate.py)
+	if [ "$variant" = kprint ]; then
+		# shellcheck disable=SC1091
+		[ ! -f "$HERE/tools/translate-stage.sh" ] || . "$HERE/tools/translate-stage.sh"
+	fi
 	structured_root "$variant" "$dir" "$root"	# issue 10 (tools/structured-root.sh)
 	cp "$HERE/tools/init.sh" "$root/init"
 	chmod 755 "$root/init"

@@ -6,8 +6,10 @@ guest translated the boot's records with the shipped catalogues (German
 and French lines for messages every boot prints, the -v summary counting
 translations), and -o jsonl kept "message" and added "message_translated".
 Prints "1..0 # SKIP" when the sections are absent (no kdmesg in the image,
-no msgfmt on the host, or a stock kernel)."""
+no msgfmt on the host, or a stock kernel).  check-records.py runs the
+same checks through run()."""
 import json
+import os
 import re
 import sys
 
@@ -30,19 +32,8 @@ def sections(path):
     return out
 
 
-def main():
-    sec = sections(sys.argv[1])
-    if not sec:
-        print('1..0 # SKIP no TRANSLATE sections in %s' % sys.argv[1])
-        return 0
-    n, failed = 0, 0
-
-    def ok(cond, what):
-        nonlocal n, failed
-        n += 1
-        failed += not cond
-        print('%sok %d - %s' % ('' if cond else 'not ', n, what))
-
+def checks(sec, ok):
+    """Call ok(cond, what) for each check of the TRANSLATE-* sections."""
     want = {'TRANSLATE-de': ('Befehlszeile: ', 'Speicher: '),
             'TRANSLATE-fr': ('Ligne de commande : ', 'Mémoire : ')}
     for name, words in want.items():
@@ -65,6 +56,36 @@ def main():
     ok(all('message' in r for r in tr) and
        any(r['message'] != r['message_translated'] for r in tr),
        'jsonl: message keeps the kernel text beside the translation')
+
+
+def run(tap, boots):
+    """Checks of the kprint boot, numbered with check-records.py's (@tap).
+    Nothing when the boot has no TRANSLATE sections (no kdmesg in the
+    image or no msgfmt on the host): reported as a "#" line."""
+    b = boots.get('kprint')
+    if not b:
+        return
+    sec = sections(os.path.join(b['dir'], 'data.log'))
+    if not sec:
+        print('# translate: no TRANSLATE sections in the kprint boot (no kdmesg or msgfmt)')
+        return
+    checks(sec, lambda cond, what: tap.check(cond, 'kprint: translate: ' + what))
+
+
+def main():
+    sec = sections(sys.argv[1])
+    if not sec:
+        print('1..0 # SKIP no TRANSLATE sections in %s' % sys.argv[1])
+        return 0
+    n, failed = 0, 0
+
+    def ok(cond, what):
+        nonlocal n, failed
+        n += 1
+        failed += not cond
+        print('%sok %d - %s' % ('' if cond else 'not ', n, what))
+
+    checks(sec, ok)
     print('1..%d' % n)
     return 1 if failed else 0
 

@@ -159,6 +159,8 @@ fi
 sec SITES sites
 # shellcheck disable=SC1091 # systemd-journald (issue 3)
 [ ! -f /etc/journald.sh ] || . /etc/journald.sh
+# shellcheck disable=SC1091 # kdmesg translates the boot (issue 11)
+[ ! -f /etc/translate.sh ] || . /etc/translate.sh
 
 # phase 2: the runtime switch off, all messages again
 if [ "$VARIANT" = kprint ]; then

@@ -11,4 +11,10 @@ if command -v msgfmt > /dev/null && [ -x "$root/usr/bin/kdmesg" ]; then
 		msgfmt -c -o "$root/usr/share/kdmesg-kmsg/$l/LC_MESSAGES/linux-kmsg.mo" "$po"
 	done
 	cp "$HERE/tools/translate.sh" "$root/etc/translate.sh"
+	# the host's C.UTF-8 locale: without it, glibc 2.36 in the guest falls
+	# back to ASCII and kdmesg escapes the translations' UTF-8 bytes
+	if [ -d /usr/lib/locale/C.utf8 ]; then
+		mkdir -p "$root/usr/lib/locale"
+		cp -r /usr/lib/locale/C.utf8 "$root/usr/lib/locale/"
+	fi
 fi

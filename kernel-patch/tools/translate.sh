@@ -2,9 +2,10 @@
 # /init (tools/init.sh) after the other sections, where check-kernel.sh
 # staged it as /etc/translate.sh with tools/translate-stage.sh.  kdmesg
 # translates the boot's own records with the shipped catalogues, which the
-# stage script compiled into /usr/share/kdmesg-kmsg; no locale is
-# installed in the guest, so this also proves LANGUAGE=LL LC_ALL=C.UTF-8
-# works without one.  Checked on the host by check-translate.py.
+# stage script compiled into /usr/share/kdmesg-kmsg, with LANGUAGE=LL and
+# LC_ALL=C.UTF-8, the one locale the stage script installs (without it
+# kdmesg printed the UTF-8 of the translations as \xNN escapes in the
+# guest).  Checked on the host by check-translate.py.
 # shellcheck shell=sh disable=SC2154
 if [ -x /usr/bin/kdmesg ] && [ -d /usr/share/kdmesg-kmsg ]; then
 	for l in de fr; do
