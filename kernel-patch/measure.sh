@@ -158,9 +158,9 @@ report() {
 	# shellcheck disable=SC2016 # markdown backquotes
 	echo 'kprint_test `bench2=N` (N = 2000): a kthread on the first CPU times N'
 	echo "printk() calls while a kthread on the other CPU logs at the same time"
-	echo "("other CPU logs") or flushes 8-line groups all the time ("other CPU"
-	echo "flushes groups", kprint only); 5 loops per run, median loop per run,"
-	echo "3 runs per boot, switch on; "median" and "fastest" as above."
+	echo "(\"other CPU logs\") or flushes 8-line groups all the time (\"other CPU"
+	echo "flushes groups\", kprint only); 5 loops per run, median loop per run,"
+	echo "3 runs per boot, switch on; \"median\" and \"fastest\" as above."
 	echo
 	echo "| kernel, other CPU | runs | median ns | ratio to KPRINT=n | fastest ns | ratio to KPRINT=n |"
 	echo "|---|---:|---:|---:|---:|---:|"
@@ -172,6 +172,16 @@ report() {
 	echo "| CONFIG_KPRINT=n, other CPU logs | $(bench2n "$S" 0) | ${s0:-n/a} | 1.00 | ${s0m:-n/a} | 1.00 |"
 	echo
 	echo "Goal (issue 13): at most 1.2x KPRINT=n in both."
+	if [ -f "$CACHE/contention.md" ]; then
+		echo
+		echo "## printk() under contention, alternating boots (issue 13)"
+		echo
+		echo "From \`kernel-patch/measure-contention.sh\` ($(date -u -r "$CACHE/contention.md" '+%Y-%m-%d %H:%M UTC')):"
+		echo "the same bench2, but kprint and stock booted in turn, several times,"
+		echo "with only the benchmark running (no KUnit, no other test)."
+		echo
+		cat "$CACHE/contention.md"
+	fi
 }
 
 out=$(report)

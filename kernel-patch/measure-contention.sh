@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# measure-contention.sh - printk() cost under contention (issue 13), the
+# kprint kernel against the stock (CONFIG_KPRINT=n) one, from the kernels
+# and test modules that the last check-kernel.sh run left in its cache.
+#
+# Boots the two kernels in turn, ROUNDS times each (kprint, stock, kprint,
+# ...: both see the same host load on average), with a minimal /init that
+# loads kprint_test.ko and runs its bench2 benchmark RUNS times per boot:
+# a kthread on the first CPU times BENCH2_N printk() calls while a kthread
+# on the other CPU calls printk() too (flush=0) or, on the kprint kernel,
+# flushes 8-line groups all the time (flush=1).  Each bench2 run reports
+# the median of 5 loops; this script prints every run, then per setting
+# the median, quartiles and range over all runs, and the ratios of the
+# medians to the stock kernel's.  TCG timings depend on the host's load:
+# read the quartiles before the ratios.
+#
+# Usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE]
+# (default --out: contention.md in the cache, which measure.sh includes)
+set -euo pipefail
+
+CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
+ROUNDS=4
+RUNS=5
+BENCH2_N=2000
+OUT=$CACHE/contention.md
+while [ $# -gt 0 ]; do
+	case $1 in
+	--rounds) ROUNDS=$2; shift 2 ;;
+	--runs) RUNS=$2; shift 2 ;;
+	--n) BENCH2_N=$2; shift 2 ;;
+	--out) OUT=$2; shift 2 ;;
+	*) echo "usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE]" >&2; exit 2 ;;
+	esac
+done
+
+for v in kprint stock; do
+	for f in "$CACHE/$v/obj/arch/x86/boot/bzImage" "$CACHE/$v/module/kprint_test.ko"; do
+		[ -f "$f" ] || { echo "measure-contention.sh: no $f; run check-kernel.sh first" >&2; exit 1; }
+	done
+done
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# initramfs per variant: busybox, the module, an /init that only measures
+mkroot() {
+	local v=$1 root=$WORK/$1 a
+	mkdir -p "$root"/{bin,proc,sys,dev}
+	cp /bin/busybox "$root/bin/busybox"
+	for a in sh mount insmod cat echo sleep reboot; do ln -s busybox "$root/bin/$a"; done
+	cp "$CACHE/$v/module/kprint_test.ko" "$root/kprint_test.ko"
+	cat > "$root/init" <<-EOF
+	#!/bin/sh
+	mount -t proc proc /proc
+	mount -t sysfs sysfs /sys
+	mount -t devtmpfs devtmpfs /dev
+	exec 3>/dev/ttyS1
+	insmod /kprint_test.ko
+	P=/sys/module/kprint_test/parameters
+	echo 1 > /proc/sys/kernel/printk
+	i=0
+	while [ \$i -lt $RUNS ]; do
+		for f in 0 $( [ "$v" = kprint ] && echo 1 ); do
+			echo \$f > \$P/bench2_flush
+			echo $BENCH2_N > \$P/bench2
+			echo "bench2 variant=$v flush=\$f ns=\$(cat \$P/bench2_result) min=\$(cat \$P/bench2_min)" >&3
+		done
+		i=\$((i + 1))
+	done
+	echo "=====DONE=====" >&3
+	reboot -f
+	EOF
+	chmod 755 "$root/init"
+	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$WORK/$v.cpio.gz"
+}
+
+boot() {
+	local v=$1 log=$WORK/$1.$2.log
+	timeout -k 10 600 qemu-system-x86_64 -accel tcg -m 256 -smp 2 \
+		-kernel "$CACHE/$v/obj/arch/x86/boot/bzImage" -initrd "$WORK/$v.cpio.gz" \
+		-append "console=ttyS0 rdinit=/init loglevel=1 panic=-1 kunit.enable=0 no_timer_check" \
+		-display none -monitor none -nodefaults -no-reboot \
+		-serial null -serial "file:$log" > /dev/null 2>&1 || true
+	grep -q "=====DONE=====" "$log" || echo "# $v boot $2 did not finish" >&2
+	grep -a '^bench2 ' "$log" || true
+}
+
+mkroot kprint
+mkroot stock
+res=$WORK/results
+: > "$res"
+for r in $(seq 1 "$ROUNDS"); do
+	for v in kprint stock; do
+		echo "# round $r: $v ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))" >&2
+		boot "$v" "$r" | tee -a "$res"
+	done
+done
+
+report() {
+	echo "measure-contention.sh: $ROUNDS boots per kernel, $RUNS bench2 runs per boot, N=$BENCH2_N"
+	python3 - "$res" <<'PY'
+import re, statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"bench2 variant=(\w+) flush=(\d) ns=(\d+) min=(\d+)", line)
+    if m:
+        runs.setdefault((m.group(1), m.group(2)), []).append(int(m.group(3)))
+def q(v, p):
+    v = sorted(v)
+    k = (len(v) - 1) * p
+    f = int(k)
+    return v[f] + (v[min(f + 1, len(v) - 1)] - v[f]) * (k - f)
+base = statistics.median(runs[("stock", "0")]) if ("stock", "0") in runs else None
+print("| kernel, other CPU | runs | median ns | quartiles ns | range ns | median / stock |")
+print("|---|---:|---:|---:|---:|---:|")
+for key, name in ((("stock", "0"), "CONFIG_KPRINT=n, other CPU logs"),
+                  (("kprint", "0"), "CONFIG_KPRINT=y, other CPU logs"),
+                  (("kprint", "1"), "CONFIG_KPRINT=y, other CPU flushes groups")):
+    v = runs.get(key)
+    if not v:
+        print("| %s | 0 | | | | |" % name)
+        continue
+    med = statistics.median(v)
+    print("| %s | %d | %d | %d-%d | %d-%d | %s |" % (
+        name, len(v), med, q(v, 0.25), q(v, 0.75), min(v), max(v),
+        "%.2f" % (med / base) if base else "n/a"))
+PY
+}
+report
+if [ -n "$OUT" ]; then
+	{ report; echo; echo "Runs:"; echo; sed 's/^/    /' "$res"; } > "$OUT"
+fi
