@@ -518,6 +518,15 @@ static inline bool wanted_key(const char *p, size_t klen,
 	for (size_t i = 0; i < keys->n; i++)
 		if (keys->len[i] == klen && memcmp(keys->name[i], p, klen) == 0)
 			return true;
+	/* A group's per-line keys (LINE<k>_CODE_FUNC...) go with their key. */
+	if (klen > 6 && p[0] == 'L' && memcmp(p, "LINE", 4) == 0) {
+		size_t d = 4;
+
+		while (d < klen && p[d] >= '0' && p[d] <= '9')
+			d++;
+		if (d > 4 && d < klen && p[d] == '_')
+			return wanted_key(p + d + 1, klen - d - 1, keys);
+	}
 	return false;
 }
 

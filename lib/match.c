@@ -228,14 +228,54 @@ static bool module_eq(const char *want, size_t wlen, const char *s, size_t len)
 	return true;
 }
 
+static bool test_value(struct kd_match *m, const struct kd_field_value *v);
+
+/*
+ * Whether @key is "LINE<k>_" followed by @name: the key of one line's
+ * field in a group the kernel stored as one record (man/kprint.7).
+ */
+static bool line_key(const char *key, const char *name)
+{
+	size_t d = 4;
+
+	if (strncmp(key, "LINE", 4) != 0)
+		return false;
+	while (key[d] >= '0' && key[d] <= '9')
+		d++;
+	return d > 4 && key[d] == '_' && strcmp(key + d + 1, name) == 0;
+}
+
 bool kd_match_test(struct kd_match *m, const struct kd_record *rec)
 {
 	struct kd_field_value fv;
 	char buf[KD_FIELD_BUF];
+	const char *name;
+
+	if (kd_field_get(rec, &m->field, &fv, buf))
+		return test_value(m, &fv);
+	/* A group matches when one of its lines does. */
+	name = m->field.id >= KD_FIELD_DICT_FIRST ? kd_field_dict_key(&m->field) : NULL;
+	if (!name || m->field.id == KD_FIELD_GROUP)
+		return false;
+	for (size_t i = 0; i < rec->dict_len; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+
+		if (!line_key(e->key, name))
+			continue;
+		fv.data = e->value;
+		fv.len = e->value_len;
+		fv.origin = (enum kd_origin)e->origin;
+		if (test_value(m, &fv))
+			return true;
+	}
+	return false;
+}
+
+static bool test_value(struct kd_match *m, const struct kd_field_value *v)
+{
+	struct kd_field_value fv = *v;
 	size_t i;
 
-	if (!kd_field_get(rec, &m->field, &fv, buf))
-		return false;
 	switch (m->kind) {
 	case KD_MATCH_EXACT:
 		for (i = 0; i < m->n; i++)

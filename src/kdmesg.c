@@ -270,6 +270,13 @@ static int kprint_seen_apply(void *data, struct kd_record *rec)
 	for (const char *const *key = k->keys; *key; key++)
 		if (kd_record_dict_get(rec, *key)) {
 			k->seen = true;
+			return 1;
+		}
+	/* A group stored as one record has its lines' LINE<k>_ keys instead. */
+	for (size_t i = 0; i < rec->dict_len; i++)
+		if (strncmp(rec->dict[i].key, "LINE", 4) == 0 &&
+		    rec->dict[i].key[4] >= '0' && rec->dict[i].key[4] <= '9') {
+			k->seen = true;
 			break;
 		}
 	return 1;
