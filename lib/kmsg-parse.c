@@ -519,13 +519,10 @@ static inline bool wanted_key(const char *p, size_t klen,
 		if (keys->len[i] == klen && memcmp(keys->name[i], p, klen) == 0)
 			return true;
 	/* A group's per-line keys (LINE<k>_CODE_FUNC...) go with their key. */
-	if (klen > 6 && p[0] == 'L' && memcmp(p, "LINE", 4) == 0) {
-		size_t d = 4;
+	if (p[0] == 'L') {
+		size_t d = kd_dict_line_prefix(p, klen);
 
-		while (d < klen && p[d] >= '0' && p[d] <= '9')
-			d++;
-		if (d > 4 && d < klen && p[d] == '_')
-			return wanted_key(p + d + 1, klen - d - 1, keys);
+		return d && wanted_key(p + d, klen - d, keys);
 	}
 	return false;
 }

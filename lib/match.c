@@ -230,19 +230,12 @@ static bool module_eq(const char *want, size_t wlen, const char *s, size_t len)
 
 static bool test_value(struct kd_match *m, const struct kd_field_value *v);
 
-/*
- * Whether @key is "LINE<k>_" followed by @name: the key of one line's
- * field in a group the kernel stored as one record (man/kprint.7).
- */
+/* Whether @key is "LINE<k>_" followed by @name (man/kprint.7). */
 static bool line_key(const char *key, const char *name)
 {
-	size_t d = 4;
+	size_t d = kd_dict_line_prefix(key, strlen(key));
 
-	if (strncmp(key, "LINE", 4) != 0)
-		return false;
-	while (key[d] >= '0' && key[d] <= '9')
-		d++;
-	return d > 4 && key[d] == '_' && strcmp(key + d + 1, name) == 0;
+	return d && strcmp(key + d, name) == 0;
 }
 
 bool kd_match_test(struct kd_match *m, const struct kd_record *rec)

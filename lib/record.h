@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 
 /* Largest record the kernel hands to a /dev/kmsg reader (CONSOLE_EXT_LOG_MAX). */
@@ -209,6 +210,22 @@ static inline void kd_record_ref_text(struct kd_record *rec, const char *text,
  */
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		       const char *value, size_t value_len);
+
+/**
+ * kd_dict_line_prefix() - the length of "LINE<k>_" at the start of @key
+ * (@len bytes), or 0: a group stored as one record keys each line's
+ * fields so (LINE2_CODE_FUNC, see man/kprint.7).
+ */
+static inline size_t kd_dict_line_prefix(const char *key, size_t len)
+{
+	size_t d = 4;
+
+	if (len < 6 || memcmp(key, "LINE", 4) != 0)
+		return 0;
+	while (d < len && key[d] >= '0' && key[d] <= '9')
+		d++;
+	return d > 4 && d < len && key[d] == '_' ? d + 1 : 0;
+}
 
 /** kd_record_dict_get() - the first value for @key, or NULL. */
 const struct kd_dict_entry *kd_record_dict_get(const struct kd_record *rec,

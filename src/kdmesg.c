@@ -274,8 +274,7 @@ static int kprint_seen_apply(void *data, struct kd_record *rec)
 		}
 	/* A group stored as one record has its lines' LINE<k>_ keys instead. */
 	for (size_t i = 0; i < rec->dict_len; i++)
-		if (strncmp(rec->dict[i].key, "LINE", 4) == 0 &&
-		    rec->dict[i].key[4] >= '0' && rec->dict[i].key[4] <= '9') {
+		if (kd_dict_line_prefix(rec->dict[i].key, strlen(rec->dict[i].key))) {
 			k->seen = true;
 			break;
 		}
