@@ -8,7 +8,8 @@
  *       2  13.3%   3.000000   3.500000 err    drivers/nvme/host/pci.c:1402 nvme_timeout() [nvme] "I/O tag %d ..."
  *
  * SITE is file:line function() [module] "format" for sites with the
- * kprint fields, else the masked text in quotes.  Kernel bytes (paths,
+ * kprint fields, else the masked text in quotes.  COUNT and SHARE are of
+ * messages: each line of a group counts at its own site (stats.h).  Kernel bytes (paths,
  * formats, texts) are escaped as the text output escapes them.
  */
 #include "config.h"
@@ -154,7 +155,8 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 		return rc;
 	kd_json_init(&j, out);
 	kd_json_open(&j, NULL, KD_JSON_OBJECT);
-	kd_json_value_u64(&j, "records", total);
+	kd_json_value_u64(&j, "records", kd_stats_records(s));
+	kd_json_value_u64(&j, "messages", total);
 	kd_json_open(&j, "sites", KD_JSON_ARRAY);
 	for (i = 0; i < n; i++) {
 		const struct kd_stats_site *site = v[i];

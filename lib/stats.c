@@ -17,12 +17,23 @@ struct kd_stats {
 	struct kd_stats_site **slots;	/* open addressing, power of two */
 	size_t nslots, nsites;
 	struct kd_stats_site **sorted;	/* built by kd_stats_sorted() */
-	uint64_t total;
+	uint64_t total, records;
 	char key[KD_STATS_KEY_MAX];
 };
 
+/* The fields of a site, in this order (a site's file, line, ... members). */
+enum { F_FILE, F_LINE, F_FUNC, F_MODULE, F_FORMAT, F_N };
+
+/* The site's keys, in the order above (readers keep LINE<k>_ forms too), and GROUP. */
 const char *const kd_stats_keys[] = {
-	"CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", NULL
+	"CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "GROUP", NULL
+};
+
+/* One counted message: a record, or one line of a group. */
+struct unit {
+	const char *text;
+	size_t text_len;
+	const struct kd_dict_entry *f[F_N];	/* each may be NULL */
 };
 
 int kd_stats_new(struct kd_stats **out)
@@ -124,22 +135,14 @@ static bool key_put(char *key, size_t *n, const char *p, size_t len)
 	return true;
 }
 
-static const struct kd_dict_entry *dict(const struct kd_record *rec, const char *k)
+/* The key of @u's site into s->key; returns its length. */
+static size_t site_key(struct kd_stats *s, const struct unit *u, bool *structured)
 {
-	return rec->dict_len ? kd_record_dict_get(rec, k) : NULL;
-}
-
-/* The key of @rec's site into s->key; returns its length. */
-static size_t site_key(struct kd_stats *s, const struct kd_record *rec,
-		       bool *structured)
-{
-	const struct kd_dict_entry *file = dict(rec, "CODE_FILE");
-	const struct kd_dict_entry *line, *fmt;
+	const struct kd_dict_entry *file = u->f[F_FILE], *line = u->f[F_LINE];
+	const struct kd_dict_entry *fmt = u->f[F_FORMAT];
 	size_t n = 0;
 
 	if (file) {
-		line = dict(rec, "CODE_LINE");
-		fmt = dict(rec, "FORMAT");
 		if (key_put(s->key, &n, "S", 1) &&
 		    key_put(s->key, &n, file->value, file->value_len) &&
 		    key_put(s->key, &n, line ? line->value : "", line ? line->value_len : 0) &&
@@ -151,20 +154,19 @@ static size_t site_key(struct kd_stats *s, const struct kd_record *rec,
 	}
 	*structured = false;
 	s->key[n++] = 'T';
-	n += kd_stats_mask(rec->text ? rec->text : "", rec->text ? rec->text_len : 0,
+	n += kd_stats_mask(u->text ? u->text : "", u->text ? u->text_len : 0,
 			   s->key + n, sizeof(s->key) - n);
 	return n;
 }
 
-static char *dup_value(const struct kd_record *rec, const char *k)
+static char *dup_value(const struct kd_dict_entry *e)
 {
-	const struct kd_dict_entry *e = dict(rec, k);
-
 	return e ? strndup(e->value, e->value_len) : NULL;
 }
 
-static struct kd_stats_site *new_site(const struct kd_record *rec, const char *key,
-				      size_t len, uint32_t h, bool structured)
+static struct kd_stats_site *new_site(const struct kd_record *rec, const struct unit *u,
+				      const char *key, size_t len, uint32_t h,
+				      bool structured)
 {
 	struct kd_stats_site *site = calloc(1, sizeof(*site));
 
@@ -182,11 +184,11 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const char *k
 	site->last_usec = rec->ts_usec;
 	site->structured = structured;
 	if (structured) {
-		site->file = dup_value(rec, "CODE_FILE");
-		site->line = dup_value(rec, "CODE_LINE");
-		site->func = dup_value(rec, "CODE_FUNC");
-		site->module = dup_value(rec, "MODULE");
-		site->format = dup_value(rec, "FORMAT");
+		site->file = dup_value(u->f[F_FILE]);
+		site->line = dup_value(u->f[F_LINE]);
+		site->func = dup_value(u->f[F_FUNC]);
+		site->module = dup_value(u->f[F_MODULE]);
+		site->format = dup_value(u->f[F_FORMAT]);
 	} else {
 		/* The masked text is the key after its 'T'. */
 		site->text = site->key + 1;
@@ -229,11 +231,12 @@ static int grow(struct kd_stats *s)
 	return 0;
 }
 
-int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
+/* Count @u, a message of @rec, under its site. */
+static int add_unit(struct kd_stats *s, const struct kd_record *rec, const struct unit *u)
 {
 	struct kd_stats_site *site;
 	bool structured;
-	size_t len = site_key(s, rec, &structured), i;
+	size_t len = site_key(s, u, &structured), i;
 	uint32_t h = hash(s->key, len);
 
 	for (i = h & (s->nslots - 1); (site = s->slots[i]); i = (i + 1) & (s->nslots - 1))
@@ -241,7 +244,7 @@ int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 		    memcmp(site->key, s->key, len) == 0)
 			break;
 	if (!site) {
-		site = new_site(rec, s->key, len, h, structured);
+		site = new_site(rec, u, s->key, len, h, structured);
 		if (!site)
 			return -ENOMEM;
 		s->slots[i] = site;
@@ -265,6 +268,86 @@ int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 	return 0;
 }
 
+/* Which of a site's fields @name (a key without its LINE<k>_ prefix) is, or F_N. */
+static int field_of(const char *name)
+{
+	for (int f = 0; f < F_N; f++)
+		if (strcmp(name, kd_stats_keys[f]) == 0)
+			return f;
+	return F_N;
+}
+
+/*
+ * A group stored as one record (GROUP=, man/kprint.7): each line of its
+ * text is counted under its own call site, from its LINE<k>_ keys; a
+ * line without them (an overflow note, a line cut by the record limit)
+ * under its masked text.
+ */
+static int add_group(struct kd_stats *s, const struct kd_record *rec)
+{
+	/* The LINE<k>_ keys of the site's fields, read once per record. */
+	struct { unsigned long k; int f; const struct kd_dict_entry *e; } keys[KD_DICT_MAX];
+	const char *p = rec->text, *end = rec->text + rec->text_len;
+	unsigned long k, kmax = 0;
+	size_t nkeys = 0;
+	int rc;
+
+	for (size_t i = 0; i < rec->dict_len && nkeys < KD_DICT_MAX; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+		size_t d = kd_dict_line_prefix(e->key, strlen(e->key));
+		int f = d ? field_of(e->key + d) : F_N;
+
+		if (f == F_N)
+			continue;
+		keys[nkeys].k = strtoul(e->key + 4, NULL, 10);
+		keys[nkeys].f = f;
+		keys[nkeys++].e = e;
+		if (keys[nkeys - 1].k > kmax)
+			kmax = keys[nkeys - 1].k;
+	}
+	for (k = 1;; k++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct unit u = { .text = p, .text_len = (size_t)((nl ? nl : end) - p) };
+
+		for (size_t i = 0; k <= kmax && i < nkeys; i++)
+			if (keys[i].k == k && !u.f[keys[i].f])
+				u.f[keys[i].f] = keys[i].e;
+		rc = add_unit(s, rec, &u);
+		if (rc < 0 || !nl)
+			return rc;
+		p = nl + 1;
+	}
+}
+
+/*
+ * Whether @rec is a group stored as one record: GROUP=<count>.  The form
+ * of older kernels, GROUP=<first>:<index>/<count> on each line's own
+ * record (with plain CODE_FILE...), is not.
+ */
+static bool is_group(const struct kd_record *rec)
+{
+	const struct kd_dict_entry *g = kd_record_dict_get(rec, "GROUP");
+
+	if (!g || !g->value_len)
+		return false;
+	for (size_t i = 0; i < g->value_len; i++)
+		if (g->value[i] < '0' || g->value[i] > '9')
+			return false;
+	return true;
+}
+
+int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
+{
+	struct unit u = { .text = rec->text, .text_len = rec->text_len };
+
+	s->records++;
+	if (rec->dict_len && rec->text_len && is_group(rec))
+		return add_group(s, rec);
+	for (int f = 0; rec->dict_len && f < F_N; f++)
+		u.f[f] = kd_record_dict_get(rec, kd_stats_keys[f]);
+	return add_unit(s, rec, &u);
+}
+
 int kd_stats_sink_write(void *data, const struct kd_record *rec,
 			const struct kd_prev *prev)
 {
@@ -275,6 +358,11 @@ int kd_stats_sink_write(void *data, const struct kd_record *rec,
 uint64_t kd_stats_total(const struct kd_stats *s)
 {
 	return s->total;
+}
+
+uint64_t kd_stats_records(const struct kd_stats *s)
+{
+	return s->records;
 }
 
 static int by_count(const void *a, const void *b)

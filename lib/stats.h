@@ -5,6 +5,11 @@
  * patches; without them, the message text with its numbers and hex
  * masked ("usb #-#: new device number #").  A pipeline sink: memory grows
  * with the number of distinct sites, never with the number of records.
+ *
+ * What is counted is a message: a record, or each line of a kprint group
+ * stored as one record (GROUP=, man/kprint.7), under the call site of its
+ * LINE<k>_ keys (a line without them under its masked text).  Shares are
+ * of the messages; a log without groups has as many as records.
  */
 #ifndef KDMESG_STATS_H
 #define KDMESG_STATS_H
@@ -42,15 +47,18 @@ extern const char *const kd_stats_keys[];
 /** kd_stats_new() - empty counters.  Returns 0 or -ENOMEM. */
 int kd_stats_new(struct kd_stats **out);
 
-/** kd_stats_add() - count @rec.  Returns 0 or -ENOMEM. */
+/** kd_stats_add() - count @rec (each line of a group).  Returns 0 or -ENOMEM. */
 int kd_stats_add(struct kd_stats *s, const struct kd_record *rec);
 
 /** kd_stats_sink_write() - kd_stats_add() as a pipeline sink (@data = stats). */
 int kd_stats_sink_write(void *data, const struct kd_record *rec,
 			const struct kd_prev *prev);
 
-/** kd_stats_total() - records counted. */
+/** kd_stats_total() - messages counted: records, plus the extra lines of groups. */
 uint64_t kd_stats_total(const struct kd_stats *s);
+
+/** kd_stats_records() - records counted (a group is one). */
+uint64_t kd_stats_records(const struct kd_stats *s);
 
 /**
  * kd_stats_sorted() - the sites, most records first (ties: earliest
@@ -88,8 +96,8 @@ struct kd_json;
 typedef void (*kd_stats_json_fn)(void *data, struct kd_json *j);
 
 /**
- * kd_stats_write_json() - the same as one JSON object: "records" and a
- * "sites" array (a site's module facts as its "module_info" object),
+ * kd_stats_write_json() - the same as one JSON object: "records",
+ * "messages" (kd_stats_total()) and a "sites" array (a site's module facts as its "module_info" object),
  * then what @more (when not NULL) adds.  Returns 0, -ENOMEM or -EIO.
  */
 int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,

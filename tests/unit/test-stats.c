@@ -4,7 +4,8 @@
  * lib/stats-print.c): numbers masked in stock-kernel texts, one site per
  * call site whatever the arguments, first/last time and the most severe
  * level, the order and -n, memory that grows with the sites and not the
- * records, and JSON that stays valid for crafted stamps.
+ * records, JSON that stays valid for crafted stamps, and the lines of a
+ * kprint group counted each at its own site.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,39 @@ static void add(struct kd_stats *s, struct kd_record *r, const char *file,
 		kd_record_dict_add(r, "MODULE", 6, "mod", 3);
 		kd_record_dict_add(r, "FORMAT", 6, "x=%d", 4);
 	}
+	if (kd_stats_add(s, r) != 0)
+		tap_diag("kd_stats_add failed");
+}
+
+static void dict(struct kd_record *r, const char *key, const char *value)
+{
+	kd_record_dict_add(r, key, strlen(key), value, strlen(value));
+}
+
+/*
+ * A group stored as one record (man/kprint.7): lines 1 and 3 from
+ * a.c:7, line 2 from b.c:9, line 4 without a call site.
+ */
+static void add_group(struct kd_stats *s, struct kd_record *r)
+{
+	static const char text[] = "a 1\nb 2\na 3\nkprint: group overflowed, 5 line(s) dropped";
+
+	kd_record_reset(r);
+	r->level = 4;
+	r->ts_usec = 7000000;
+	kd_record_set_text(r, text, strlen(text));
+	dict(r, "GROUP", "4");
+	for (int k = 1; k <= 3; k++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "LINE%d_CODE_FILE", k);
+		dict(r, key, k == 2 ? "b.c" : "a.c");
+		snprintf(key, sizeof(key), "LINE%d_CODE_LINE", k);
+		dict(r, key, k == 2 ? "9" : "7");
+		snprintf(key, sizeof(key), "LINE%d_FORMAT", k);
+		dict(r, key, k == 2 ? "b %d" : "a %d");
+	}
+	dict(r, "LINE2_CODE_FUNC", "fb");
 	if (kd_stats_add(s, r) != 0)
 		tap_diag("kd_stats_add failed");
 }
@@ -100,6 +134,30 @@ int main(void)
 		   "   5000  50.0%   1.000002   1.009999 info   drivers/a.c:20 fn() [mod] \"x=%d\"\n"
 		   "   2500  25.0%   1.000001   1.009997 err    drivers/a.c:10 fn() [mod] \"x=%d\"\n",
 		   "-n 2: the table of the two largest sites");
+	free(out);
+	kd_stats_free(s);
+
+	/* A group: one record, one message per line, each at its site. */
+	kd_stats_new(&s);
+	add_group(s, &r);
+	add(s, &r, "a.c", "7", "a 4", 6, 8000000);
+	/* The older form (one record per line, GROUP=first:index/count). */
+	dict(&r, "GROUP", "1:1/2");
+	kd_stats_add(s, &r);
+	tap_is_int((long long)kd_stats_records(s), 3, "group: three records");
+	tap_is_int((long long)kd_stats_total(s), 6, "group: six messages (4 lines, 2 records)");
+	out = report(s, false, 0);
+	tap_is_str(out,
+		   "  COUNT  SHARE      FIRST       LAST LEVEL  SITE\n"
+		   "      2  33.3%   7.000000   7.000000 warn   a.c:7 \"a %d\"\n"
+		   "      2  33.3%   8.000000   8.000000 info   a.c:7 fn() [mod] \"x=%d\"\n"
+		   "      1  16.7%   7.000000   7.000000 warn   b.c:9 fb() \"b %d\"\n"
+		   "      1  16.7%   7.000000   7.000000 warn   \"kprint: group overflowed, # line(s) dropped\"\n",
+		   "group: each line at the call site of its LINE<k>_ keys, the rest by text");
+	free(out);
+	out = report(s, true, 1);
+	tap_ok(out && strstr(out, "\"records\": 3,\n   \"messages\": 6,") &&
+	       strstr(out, "\"share\": 0.3333"), "group: JSON records, messages, share of messages");
 	free(out);
 	kd_stats_free(s);
 
