@@ -278,6 +278,40 @@ static int tr(struct kd_translate *t, const char *text, const char *fmt,
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
+/*
+ * A group stored as one record (man/kprint.7): line 1 translated with
+ * its LINE1_ keys, line 2 (no keys) and line 3 (its ARG0 may have been
+ * cut: the record is at the kernel's limit and it is the last line) as
+ * they are.  Adds 2 records, 1 translated, 1 cut to the statistics.
+ */
+static void check_group(struct kd_translate *t)
+{
+	static char text[1100], arg[1100], want[1100];
+	const char *out = NULL;
+	size_t n = 0;
+	int len;
+
+	memset(arg, 'z', 1000);
+	len = snprintf(text, sizeof(text), "eth0: link up 100 Mbps\nplain\ncut %s", arg);
+	kd_record_reset(&rec);
+	kd_record_set_text(&rec, text, (size_t)len);
+	kd_record_dict_add(&rec, "GROUP", 5, "3", 1);
+	kd_record_dict_add(&rec, "LINE1_FORMAT", 12, "link up %d Mbps", 15);
+	kd_record_dict_add(&rec, "LINE1_ARG0", 10, "100", 3);
+	kd_record_dict_add(&rec, "LINE3_FORMAT", 12, "cut %s", 6);
+	kd_record_dict_add(&rec, "LINE3_ARG0", 10, arg, strlen(arg));
+	tap_is_int(kd_translate_record(t, &rec, &out, &n), 0, "group: translated");
+	len = snprintf(want, sizeof(want), "eth0: Verbindung steht mit 100 Mbit/s\nplain\ncut %s", arg);
+	tap_is_mem(out, n, want, (size_t)len,
+		   "group: line 1 by its LINE1_ keys, prefix kept; the others as they are");
+	/* The same group without any line that can be translated. */
+	kd_record_reset(&rec);
+	kd_record_set_text(&rec, "a\nb", 3);
+	kd_record_dict_add(&rec, "GROUP", 5, "2", 1);
+	tap_is_int(kd_translate_record(t, &rec, &out, &n), KD_TRANSLATE_NONE,
+		   "group: no line to translate");
+}
+
 static void check_records(struct kd_catalog *cat)
 {
 	struct kd_translate *t = NULL;
@@ -352,10 +386,11 @@ static void check_records(struct kd_catalog *cat)
 		tap_is_int(tr(t, big, "big %s", NULL, ARGS(arg), &out, &n), KD_KFMT_TOO_LONG,
 			   "18 times 1000 bytes: past the bound");
 	}
+	check_group(t);
 	st = kd_translate_stats(t);
-	tap_ok(st->translated == 7 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
+	tap_ok(st->translated == 7 + 1 && st->untrusted[KD_KFMT_CUT] == 1 + 1 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
 	       st->untrusted[KD_KFMT_POSITION] == 2 && st->untrusted[KD_KFMT_CONTINUATION] == 2 &&
-	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 24 &&
+	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 24 + 2 &&
 	       st->untrusted[KD_KFMT_MISMATCH] == 4,
 	       "statistics: %llu translated, %llu missing, %llu records",
 	       (unsigned long long)st->translated, (unsigned long long)st->missing,
