@@ -473,6 +473,28 @@ dict_stop(const char *p, const char *end)
  * line's '=' when it counted one, else NULL.  Always inlined: once per
  * dictionary line of every record.
  */
+static inline size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * The end of parse_simple(): with @wbuf, the lent entries (all of
+ * @rec's) become strings where they lie, the '=' after each key and the
+ * byte after each value (its newline, or the byte KD_RECORD_MAX cut it
+ * at) overwritten by NUL.  Returns @next.
+ */
+static inline __attribute__((always_inline)) const char *
+lend_done(struct kd_record *rec, const char *next, char *wbuf)
+{
+	if (wbuf)
+		for (size_t i = 0; i < rec->dict_len; i++) {
+			rec->dict[i].value[-1] = '\0';
+			rec->dict[i].value[rec->dict[i].value_len] = '\0';
+		}
+	return next;
+}
+
 static inline __attribute__((always_inline)) const char *
 check_dict_line(size_t *n, const char *p, const char *end, unsigned int *cut)
 {
@@ -494,43 +516,81 @@ check_dict_line(size_t *n, const char *p, const char *end, unsigned int *cut)
 
 int kd_kmsg_keys_init(struct kd_kmsg_keys *keys, const char *const *names)
 {
-	keys->n = 0;
+	memset(keys, 0, sizeof(*keys));
 	for (; *names; names++) {
 		size_t len = strlen(*names);
 
 		if (keys->n == KD_KMSG_KEYS_MAX || len > 255)
 			return -E2BIG;
+		if (len < 64)
+			keys->lens |= 1ULL << len;
+		else
+			keys->long_key = true;
+		memcpy(&keys->head[keys->n], *names, len < 8 ? len : 8);
 		keys->len[keys->n] = (unsigned char)len;
 		keys->name[keys->n++] = *names;
 	}
 	return 0;
 }
 
+/* The bits of the first @n (1..7) bytes of a word loaded with memcpy(). */
+static inline uint64_t first_bytes_mask(size_t n)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return ~0ULL << (64 - 8 * n);
+#else
+	return ~0ULL >> (64 - 8 * n);
+#endif
+}
+
 /*
  * Whether the key of the line at @p (@klen bytes, no NUL among them) is
- * one of @keys.  Once per dictionary line: the length settles most
- * lines (CODE_FUNC against MODULE, FORMAT, ARGn); comparing bytes from
- * the first one cost some 30 instructions a line (bench/README.md).
+ * one of @keys; @end: the end of the readable input.  Once per
+ * dictionary line: the length settles most lines (CODE_FUNC against
+ * MODULE, FORMAT, ARGn) with one bit test, and the first 8 bytes most
+ * of the rest (CODE_FUNC against CODE_FILE); a loop comparing bytes
+ * cost some 30 instructions a line (bench/README.md).
  */
-static inline bool wanted_key(const char *p, size_t klen,
+static inline bool wanted_key(const char *p, size_t klen, const char *end,
 			      const struct kd_kmsg_keys *keys)
 {
-	for (size_t i = 0; i < keys->n; i++)
-		if (keys->len[i] == klen && memcmp(keys->name[i], p, klen) == 0)
-			return true;
+	if (klen < 64 ? keys->lens >> klen & 1 : keys->long_key) {
+		uint64_t head = 0;
+
+		/* The '=' and the value follow the key: 8 bytes are nearly always there. */
+		if (end - p >= 8) {
+			memcpy(&head, p, 8);
+			if (klen < 8)
+				head &= first_bytes_mask(klen);
+		} else {
+			memcpy(&head, p, klen < 8 ? klen : 8);
+		}
+		for (size_t i = 0; i < keys->n; i++)
+			if (keys->head[i] == head && keys->len[i] == klen &&
+			    (klen <= 8 || memcmp(keys->name[i] + 8, p + 8, klen - 8) == 0))
+				return true;
+	}
 	/* A group's per-line keys (LINE<k>_CODE_FUNC...) go with their key. */
 	if (p[0] == 'L') {
 		size_t d = kd_dict_line_prefix(p, klen);
 
-		return d && wanted_key(p + d, klen - d, keys);
+		return d && wanted_key(p + d, klen - d, end, keys);
 	}
 	return false;
 }
 
+/*
+ * The record at @buf, for every public kd_kmsg_parse_simple*().  @wbuf:
+ * NULL, or @buf writable (kd_kmsg_parse_simple_lend()): dictionary
+ * entries are then lent from the input, terminated in place once the
+ * record is known to be simple (no write happens when NULL is returned,
+ * so the general path reads the input as it was).
+ */
 static inline __attribute__((always_inline)) const char *
 parse_simple(const char *buf, const char *end,
 				       struct kd_record *rec, unsigned int *cut,
-				       unsigned int flags, const struct kd_kmsg_keys *keys)
+				       unsigned int flags, const struct kd_kmsg_keys *keys,
+				       char *wbuf)
 {
 	bool lend = flags & KD_KMSG_LEND;
 	size_t ndict = 0;
@@ -579,11 +639,18 @@ parse_simple(const char *buf, const char *end,
 		nl = dict_stop(p, end);
 		if (nl == end || *nl == '\\')
 			return NULL;
-		if (keys) {
+		if (wbuf) {
+			const char *eq = check_dict_line(&ndict, p + 1, nl, cut);
+
+			if (eq && (!keys || wanted_key(p + 1, (size_t)(eq - p - 1), end, keys)) &&
+			    kd_record_dict_lend(rec, wbuf + (p + 1 - buf), wbuf + (eq + 1 - buf),
+						min_size((size_t)(nl - eq - 1), KD_RECORD_MAX)) < 0)
+				return NULL;
+		} else if (keys) {
 			/* Counted as NO_DICT counts; stored only if asked for. */
 			const char *eq = check_dict_line(&ndict, p + 1, nl, cut);
 
-			if (eq && wanted_key(p + 1, (size_t)(eq - p - 1), keys) &&
+			if (eq && wanted_key(p + 1, (size_t)(eq - p - 1), end, keys) &&
 			    add_dict_line(rec, p + 1, nl, false, cut) < 0)
 				return NULL;
 		} else if (flags & KD_KMSG_NO_DICT) {
@@ -592,18 +659,18 @@ parse_simple(const char *buf, const char *end,
 			return NULL;
 		}
 		if (*nl == '\0')
-			return nl + 1;
+			return lend_done(rec, nl + 1, wbuf);
 		if (end - nl < 2)
 			return NULL;
 	}
-	return p;
+	return lend_done(rec, p, wbuf);
 }
 
 const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 				 struct kd_record *rec, unsigned int *cut,
 				 unsigned int flags)
 {
-	return parse_simple(buf, end, rec, cut, flags, NULL);
+	return parse_simple(buf, end, rec, cut, flags, NULL, NULL);
 }
 
 const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
@@ -611,7 +678,14 @@ const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
 				      unsigned int flags,
 				      const struct kd_kmsg_keys *keys)
 {
-	return parse_simple(buf, end, rec, cut, flags, keys);
+	return parse_simple(buf, end, rec, cut, flags, keys, NULL);
+}
+
+const char *kd_kmsg_parse_simple_lend(char *buf, const char *end,
+				      struct kd_record *rec, unsigned int *cut,
+				      const struct kd_kmsg_keys *keys)
+{
+	return parse_simple(buf, end, rec, cut, KD_KMSG_LEND, keys, buf);
 }
 
 /*

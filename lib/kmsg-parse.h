@@ -15,7 +15,9 @@
 #ifndef KDMESG_KMSG_PARSE_H
 #define KDMESG_KMSG_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "record.h"
 
@@ -67,13 +69,17 @@ enum kd_kmsg_simple_flags {
 /*
  * Dictionary keys a caller reads (kd_kmsg_parse_simple_keys()): at most
  * KD_KMSG_KEYS_MAX, with their lengths, so that the reader compares a
- * line's key only with keys of its length (most lines differ in it).
+ * line's key only with keys of its length (most lines differ in it),
+ * and their first 8 bytes, so that most of those take one word compare.
  */
 #define KD_KMSG_KEYS_MAX	16
 
 struct kd_kmsg_keys {
 	size_t n;
+	uint64_t lens;			/* bit k: a key of k bytes (k < 64) */
+	bool long_key;			/* a key of 64 bytes or more */
 	unsigned char len[KD_KMSG_KEYS_MAX];
+	uint64_t head[KD_KMSG_KEYS_MAX];	/* first 8 bytes, 0-padded */
 	const char *name[KD_KMSG_KEYS_MAX];	/* referenced, not copied */
 };
 
@@ -115,6 +121,21 @@ const char *kd_kmsg_parse_simple(const char *buf, const char *end,
 const char *kd_kmsg_parse_simple_keys(const char *buf, const char *end,
 				      struct kd_record *rec, unsigned int *cut,
 				      unsigned int flags,
+				      const struct kd_kmsg_keys *keys);
+
+/**
+ * kd_kmsg_parse_simple_lend() - kd_kmsg_parse_simple() with KD_KMSG_LEND
+ * that lends the dictionary too: each entry (kd_record_dict_lend()) points
+ * into @buf, which must be writable, where the '=' after its key and the
+ * newline after its value are overwritten by NUL once the record parsed.
+ * The bytes of a record parsed so are therefore no longer that record:
+ * only for a reader that never looks at them again (the -K file reader
+ * with KD_SOURCE_LEND_TEXT).  Nothing is written when NULL is returned.
+ * With @keys (may be NULL: every key) only those keys are kept, as with
+ * kd_kmsg_parse_simple_keys().  The same *@cut bits.
+ */
+const char *kd_kmsg_parse_simple_lend(char *buf, const char *end,
+				      struct kd_record *rec, unsigned int *cut,
 				      const struct kd_kmsg_keys *keys);
 
 /**

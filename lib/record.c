@@ -25,7 +25,7 @@ void kd_record_init(struct kd_record *rec)
 void kd_record_free(struct kd_record *rec)
 {
 	for (size_t i = 0; i < rec->dict_cap; i++)
-		free(rec->dict[i].key);
+		free(rec->dict[i].own);
 	free(rec->text_own);
 	free(rec->dict);
 	kd_record_init(rec);
@@ -61,6 +61,20 @@ int kd_record_set_text(struct kd_record *rec, const char *text, size_t len)
 	return 0;
 }
 
+int kd_record_dict_grow(struct kd_record *rec)
+{
+	size_t cap = rec->dict_cap ? rec->dict_cap * 2 : 4;
+	struct kd_dict_entry *e = realloc(rec->dict, cap * sizeof(*e));
+
+	if (!e)
+		return -ENOMEM;
+	/* New slots own no buffer yet. */
+	memset(e + rec->dict_cap, 0, (cap - rec->dict_cap) * sizeof(*e));
+	rec->dict = e;
+	rec->dict_cap = cap;
+	return 0;
+}
+
 int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		       const char *value, size_t value_len)
 {
@@ -69,17 +83,8 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 
 	if (rec->dict_len >= KD_DICT_MAX)
 		return -E2BIG;
-	if (rec->dict_len == rec->dict_cap) {
-		size_t cap = rec->dict_cap ? rec->dict_cap * 2 : 4;
-
-		e = realloc(rec->dict, cap * sizeof(*e));
-		if (!e)
-			return -ENOMEM;
-		/* New slots own no buffer yet. */
-		memset(e + rec->dict_cap, 0, (cap - rec->dict_cap) * sizeof(*e));
-		rec->dict = e;
-		rec->dict_cap = cap;
-	}
+	if (rec->dict_len == rec->dict_cap && kd_record_dict_grow(rec) < 0)
+		return -ENOMEM;
 	e = &rec->dict[rec->dict_len];
 	/* One block: key, NUL, value, NUL; reused while it is big enough. */
 	need = key_len + value_len + 2;
@@ -89,10 +94,11 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 
 		if (!p)
 			return -ENOMEM;
-		free(e->key);
-		e->key = p;
+		free(e->own);
+		e->own = p;
 		e->buf_cap = cap;
 	}
+	e->key = e->own;
 	memcpy(e->key, key, key_len);
 	e->key[key_len] = '\0';
 	e->value = e->key + key_len + 1;
@@ -107,8 +113,9 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 const struct kd_dict_entry *kd_record_dict_get(const struct kd_record *rec,
 					       const char *key)
 {
+	/* The first byte settles most keys without a call (ARGn, MODULE, FORMAT...). */
 	for (size_t i = 0; i < rec->dict_len; i++)
-		if (strcmp(rec->dict[i].key, key) == 0)
+		if (rec->dict[i].key[0] == key[0] && strcmp(rec->dict[i].key, key) == 0)
 			return &rec->dict[i];
 	return NULL;
 }

@@ -12,6 +12,7 @@
 #ifndef KDMESG_RECORD_H
 #define KDMESG_RECORD_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -54,15 +55,22 @@ enum kd_record_flags {
 };
 
 struct kd_dict_entry {
-	char *key;		/* NUL-terminated, upper-case as the kernel sends it */
+	/*
+	 * NUL-terminated, upper-case as the kernel sends it.  Like @value,
+	 * in @own (kd_record_dict_add()) or lent from a reader's input
+	 * (kd_record_dict_lend()); never written through by consumers.
+	 */
+	char *key;
 	char *value;		/* unescaped bytes, NUL-terminated */
 	size_t value_len;	/* may contain NUL bytes from \x00 escapes */
 	unsigned char origin;	/* enum kd_origin; KD_ORIGIN_KERNEL from readers */
 	/*
-	 * Bytes allocated at @key; @value lives in the same block.  Kept
-	 * across kd_record_reset() so a reused record does not allocate
-	 * per dictionary line.  Managed by record.c only.
+	 * The block kd_record_dict_add() copies key and value into, @buf_cap
+	 * bytes.  Kept across kd_record_reset() and kd_record_dict_lend()
+	 * so a reused record does not allocate per dictionary line.
+	 * Managed by record.c only.
 	 */
+	char *own;
 	size_t buf_cap;
 };
 
@@ -225,6 +233,34 @@ static inline size_t kd_dict_line_prefix(const char *key, size_t len)
 	while (d < len && key[d] >= '0' && key[d] <= '9')
 		d++;
 	return d > 4 && d < len && key[d] == '_' ? d + 1 : 0;
+}
+
+/** kd_record_dict_grow() - room for one more entry; 0 or -ENOMEM. */
+int kd_record_dict_grow(struct kd_record *rec);
+
+/**
+ * kd_record_dict_lend() - append one dictionary entry without copying:
+ * @key and @value (@value_len bytes) are NUL-terminated bytes of a
+ * reader's input that stay valid and unchanged while the record is used,
+ * as lent text does (kd_record_ref_text()); kd_record_copy() makes owned
+ * copies.  Marked KD_ORIGIN_KERNEL.  The caller checks KD_DICT_MAX.
+ * Returns 0 or -ENOMEM.  Inline: once per dictionary line on the -K fast
+ * path, where copying each value was most of the cost of reading the
+ * dictionary (bench/README.md).
+ */
+static inline int kd_record_dict_lend(struct kd_record *rec, char *key,
+				      char *value, size_t value_len)
+{
+	struct kd_dict_entry *e;
+
+	if (rec->dict_len == rec->dict_cap && kd_record_dict_grow(rec) < 0)
+		return -ENOMEM;
+	e = &rec->dict[rec->dict_len++];
+	e->key = key;
+	e->value = value;
+	e->value_len = value_len;
+	e->origin = KD_ORIGIN_KERNEL;
+	return 0;
 }
 
 /** kd_record_dict_get() - the first value for @key, or NULL. */

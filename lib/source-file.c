@@ -435,6 +435,16 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 		p = skip_gap(fs, p, end);
 	if (fs->fmt == FMT_SYSLOG)
 		next = kd_syslog_parse_simple(p, end, rec, lend);
+	else if (lend && !(src->flags & KD_SOURCE_NO_DICT))
+		/*
+		 * The dictionary lent too: the record's bytes in the window
+		 * (data == buf for -K) are not looked at again once parsed.
+		 * Lending a line costs less than testing its key against
+		 * three or more (bench/README.md: --stats reads five).
+		 */
+		next = kd_kmsg_parse_simple_lend(fs->buf + (p - fs->data), end, rec, &cut,
+						 src->has_keys && src->keys.n <= 2 ?
+						 &src->keys : NULL);
 	else if (src->has_keys)
 		next = kd_kmsg_parse_simple_keys(p, end, rec, &cut,
 						 lend ? KD_KMSG_LEND : 0, &src->keys);

@@ -33,8 +33,10 @@ enum kd_source_flags {
 	 * The caller uses each record before it asks for the next one and
 	 * before kd_source_close(), so a reader may lend the record its
 	 * input instead of copying the text (kd_record_ref_text(): text not
-	 * NUL-terminated, use text_len).  Without it every record owns its
-	 * text.  Honoured by the -F/-K file readers; others ignore it.
+	 * NUL-terminated, use text_len), and the -K file reader lends the
+	 * dictionary entries too (kd_record_dict_lend()).  Without it every
+	 * record owns its text and dictionary.  Honoured by the -F/-K file
+	 * readers; others ignore it.
 	 */
 	KD_SOURCE_LEND_TEXT	= 1 << 3,
 	/*

@@ -5,6 +5,7 @@
  * with and without the dictionary. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kmsg-parse.h"
@@ -59,6 +60,53 @@ static void check_simple(const char *buf, size_t size)
 	}
 }
 
+/*
+ * kd_kmsg_parse_simple_lend() on a copy: the record kd_kmsg_parse() reads
+ * in the original bytes, with and without kept keys; the copy untouched
+ * when it declines.
+ */
+static void check_lend(const char *buf, size_t size)
+{
+	static const char *const names[] = { "CODE_FILE", "A", NULL };
+	static struct kd_record s, g;
+	static struct kd_kmsg_keys keys;
+	static int init;
+	char *w;
+
+	if (!init) {
+		kd_record_init(&s);
+		kd_record_init(&g);
+		kd_kmsg_keys_init(&keys, names);
+		init = 1;
+	}
+	w = malloc(size ? size : 1);
+	if (!w)
+		return;
+	for (int k = 0; k < 2; k++) {
+		unsigned int cs, cg;
+		const char *next;
+		size_t span;
+
+		memcpy(w, buf, size);
+		next = kd_kmsg_parse_simple_lend(w, w + size, &s, &cs, k ? &keys : NULL);
+		if (!next) {
+			if (memcmp(w, buf, size) != 0)
+				__builtin_trap();
+			continue;
+		}
+		span = (size_t)(next - w) - (next[-1] == '\0');
+		if (kd_kmsg_parse(buf, span, &g, &cg) != 0 || cs != cg ||
+		    s.dict_len > g.dict_len || (!k && !same(&s, &g, 1)) ||
+		    (k && !same(&s, &g, 0)))
+			__builtin_trap();
+		for (size_t i = 0; i < s.dict_len; i++)
+			if (s.dict[i].value[s.dict[i].value_len] != '\0' ||
+			    s.dict[i].key + strlen(s.dict[i].key) + 1 != s.dict[i].value)
+				__builtin_trap();
+	}
+	free(w);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct kd_record rec;
@@ -85,5 +133,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (kd_kmsg_unescape(out, sizeof(out), (const char *)data, size, &more) > sizeof(out))
 		__builtin_trap();
 	check_simple((const char *)data, size);
+	check_lend((const char *)data, size);
 	return 0;
 }

@@ -116,6 +116,40 @@ static void test_dict_limit(void)
 	kd_record_free(&r);
 }
 
+/*
+ * Lent entries point into the caller's bytes; an owned entry added after
+ * one is lent in the same slot (spares keep their block), a copy owns
+ * everything, and free() releases only what the record allocated
+ * (ASan in CI sees a free of the lent bytes).
+ */
+static void test_dict_lend(void)
+{
+	char input[] = "MODULE\0e1000e\0CODE_FUNC\0e1000_probe";
+	struct kd_record r, c;
+
+	kd_record_init(&r);
+	kd_record_init(&c);
+	kd_record_dict_add(&r, "SUBSYSTEM", 9, "pci", 3);
+	kd_record_reset(&r);
+	tap_is_int(kd_record_dict_lend(&r, input, input + 7, 6), 0, "lend one entry");
+	tap_is_int(kd_record_dict_lend(&r, input + 14, input + 24, 11), 0, "lend another");
+	tap_ok(r.dict[0].key == input && r.dict[0].value == input + 7 &&
+	       r.dict[0].origin == KD_ORIGIN_KERNEL, "a lent entry is the caller's bytes, the kernel's");
+	tap_ok(kd_record_dict_get(&r, "CODE_FUNC") == &r.dict[1], "get finds a lent entry");
+	tap_is_int(kd_record_dict_add(&r, "FORMAT", 6, "x %s", 4), 0, "add after lent ones");
+	tap_ok(kd_record_copy(&c, &r) == 0 && kd_record_same(&c, &r) &&
+	       c.dict[0].key != input && c.dict[1].value != input + 24,
+	       "a copy owns its entries and holds the same");
+	input[7] = 'E';
+	tap_is_str(c.dict[0].value, "e1000e", "the copy does not change with the input");
+	tap_is_str(r.dict[0].value, "E1000e", "the lent entry does");
+	kd_record_reset(&r);
+	tap_is_int(kd_record_dict_add(&r, "A", 1, "b", 1), 0, "a slot that was lent takes a copy");
+	tap_ok(r.dict[0].key != input && strcmp(r.dict[0].value, "b") == 0, "into its own block");
+	kd_record_free(&r);
+	kd_record_free(&c);
+}
+
 int main(void)
 {
 	test_empty();
@@ -123,5 +157,6 @@ int main(void)
 	test_dict_order_and_reset();
 	test_dict_reuse();
 	test_dict_limit();
+	test_dict_lend();
 	return tap_done();
 }
