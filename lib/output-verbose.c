@@ -16,8 +16,8 @@
  * ("MODULE_INFO[libkmod]=live, version ..., /lib/modules/...").  A field
  * kdmesg derived rather than the kernel sent
  * has its origin after the name ("CODE_FILE[recovered]=...").  Values are
- * kernel bytes: escaped as the text output escapes them, continuation
- * lines indented under the value.
+ * kernel bytes: escaped as the text output escapes them, the lines of a
+ * multi-line value (a kprint group's MESSAGE) aligned under its first.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -31,17 +31,34 @@
 #include "modinfo.h"
 #include "output-internal.h"
 
+/*
+ * "    NAME=value": each line of a multi-line value on its own line,
+ * indented to the column where the value began, as journalctl -o verbose
+ * shows them; like journalctl, a newline that ends the value adds no
+ * empty line, and an empty value is an empty line.
+ */
 static void field_line(FILE *out, const char *name, const char *value,
 		       size_t len, unsigned int origin)
 {
 	const char *o = kd_output_origin_name(origin);
+	int col = fprintf(out, "    %s", name);
 
-	fprintf(out, "    %s", name);
 	if (o)
-		fprintf(out, "[%s]", o);
+		col += fprintf(out, "[%s]", o);
 	putc('=', out);
-	kd_escape_write(out, value, len, 4, false);
-	putc('\n', out);
+	col++;
+	for (;;) {
+		const char *nl = memchr(value, '\n', len);
+		size_t n = nl ? (size_t)(nl - value) : len;
+
+		kd_escape_write(out, value, n, 0, false);
+		putc('\n', out);
+		if (!nl || n + 1 == len)
+			return;
+		value += n + 1;
+		len -= n + 1;
+		fprintf(out, "%*s", col, "");
+	}
 }
 
 static void header_line(FILE *out, const struct kd_record *rec, int64_t boot_usec)
