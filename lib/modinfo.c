@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 
 #include "json.h"
 #include "modinfo.h"
@@ -56,21 +57,13 @@ struct kd_modinfo {
 	struct entry *last;		/* the entry asked for last */
 };
 
-static void __attribute__((format(printf, 6, 0)))
-log_to_program(void *data, int priority, const char *file, int line,
-	       const char *fn, const char *format, va_list args)
+/* @msg (a line, maybe with its newline) to the program, without controls. */
+static void report(struct kd_modinfo *m, int priority, char *msg)
 {
-	struct kd_modinfo *m = data;
-	char msg[512];
-	size_t n;
+	size_t n = strlen(msg);
 
-	(void)file;
-	(void)line;
-	(void)fn;
 	if (!m->log)
 		return;
-	vsnprintf(msg, sizeof(msg), format, args);
-	n = strlen(msg);
 	if (n && msg[n - 1] == '\n')
 		msg[--n] = '\0';
 	/* Names and paths from the modules tree reach a terminal: no controls. */
@@ -80,22 +73,80 @@ log_to_program(void *data, int priority, const char *file, int line,
 	m->log(m->data, priority, msg);
 }
 
+static void __attribute__((format(printf, 6, 0)))
+log_to_program(void *data, int priority, const char *file, int line,
+	       const char *fn, const char *format, va_list args)
+{
+	char msg[512];
+
+	(void)file;
+	(void)line;
+	(void)fn;
+	vsnprintf(msg, sizeof(msg), format, args);
+	report(data, priority, msg);
+}
+
+/*
+ * kmod_new() logs with libkmod's own logger, to stderr as it is at that
+ * moment ("libkmod: FUNCTION: message"; Debian's kmod 30 writes
+ * "libkmod: ERROR file.c:712 FUNCTION: message"), before a context exists whose
+ * log function could be set: a bad line in /etc/modprobe.d, say.  So
+ * stderr is a memory stream while it runs (glibc's stderr is a variable
+ * for this), and what libkmod wrote goes to the program line by line,
+ * without libkmod's prefix.  At libkmod's default priority only errors
+ * are logged there.
+ */
+static struct kmod_ctx *new_ctx(struct kd_modinfo *m, const char *dir,
+				const char *const *config)
+{
+	FILE *saved = stderr, *mem;
+	struct kmod_ctx *ctx;
+	char *buf = NULL, *line, *next;
+	size_t len = 0;
+
+	fflush(stderr);
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return kmod_new(dir, config);	/* libkmod's own form, rather than nothing */
+	stderr = mem;
+	ctx = kmod_new(dir, config);
+	if (ctx)
+		kmod_set_log_fn(ctx, log_to_program, m);
+	stderr = saved;
+	fclose(mem);
+	for (line = buf; line && *line; line = next) {
+		char *p = line;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		/* libkmod's prefix, up to the function's ": ", goes, as in log_to_program(). */
+		if (strncmp(p, "libkmod: ", 9) == 0 && strstr(p + 9, ": "))
+			p = strstr(p + 9, ": ") + 2;
+		if (*p)
+			report(m, LOG_ERR, p);
+	}
+	free(buf);
+	return ctx;
+}
+
 int kd_modinfo_new(struct kd_modinfo **out, kd_modinfo_log_fn log, void *data)
 {
 	struct kd_modinfo *m = calloc(1, sizeof(*m));
+	const char *config = getenv("KDMESG_MODPROBE_CONFIG");
+	const char *paths[] = { config, NULL };
 	int rc;
 
 	if (!m)
 		return -ENOMEM;
 	m->log = log;
 	m->data = data;
-	/* Tests point libkmod at a fixed tree (or none) instead of the host's. */
-	m->ctx = kmod_new(getenv("KDMESG_MODULES_DIR"), NULL);
+	/* Tests point libkmod at a fixed tree (or none) and configuration instead of the host's. */
+	m->ctx = new_ctx(m, getenv("KDMESG_MODULES_DIR"), config ? paths : NULL);
 	if (!m->ctx) {
 		free(m);
 		return -ENOENT;
 	}
-	kmod_set_log_fn(m->ctx, log_to_program, m);
 	rc = kmod_load_resources(m->ctx);
 	if (rc < 0) {
 		kd_modinfo_free(m);

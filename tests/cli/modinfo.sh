@@ -4,7 +4,8 @@
 # alias and in either spelling, libkmod's facts in -o verbose, -o jsonl,
 # -o json and --stats (text and JSON, never -J), a note for a module
 # libkmod does not know, and libkmod's own error messages reported as
-# kdmesg's ("kdmesg: libkmod: ...").
+# kdmesg's ("kdmesg: libkmod: ..."), also those libkmod logs while it
+# reads the modprobe configuration.
 #
 # The tree is made here: three built-in modules of kmsg-kprint.dump
 # (e1000, nvme, snd_hda_intel) in modules.builtin and
@@ -128,6 +129,16 @@ kd --stats -J --module nvme
 tr -d ' \n' <"$tmp/out" >"$tmp/flat"
 grep -q '"module":"nvme","module_info":{"state":"builtin","version":"1.0","description":"NVMExpressdevicedriver"},"format"' "$tmp/flat"
 ok $? "--stats -J: the module's facts as a module_info object"
+
+# A bad line in the modprobe configuration: libkmod logs it from inside
+# kmod_new(), before kdmesg can give it a log function; it still comes
+# out as kdmesg's, once, and the rest of the file (an alias) is used.
+printf 'bogus line\nalias kdtest-nic e1000\n' >"$tmp/modprobe.conf"
+KDMESG_MODPROBE_CONFIG=$tmp/modprobe.conf kd --module kdtest-nic
+is "$tmp/err" "kdmesg: libkmod: $tmp/modprobe.conf line 1: ignoring bad line starting with 'bogus'" \
+	"libkmod's message from kmod_new() goes through kdmesg's error reporting"
+[ $rc = 0 ] && [ "$(wc -l <"$tmp/out")" = 4 ]
+ok $? "the configuration's alias resolves to e1000's 4 records"
 
 # A corrupt index: libkmod's message comes out as kdmesg's, then the note.
 cp -r "$mods" "$tmp/bad"
