@@ -6,7 +6,8 @@
 # out), from a kprint site table, a printk index and a dump (--sort=count),
 # each against a golden .pot that msgfmt -c accepts; kdmesg-po check on a
 # catalogue with one of each problem (golden output, exit 1) and on the
-# shipped catalogues (exit 0).  `tests/cli/kdmesg-po.sh --update`
+# shipped catalogues (exit 0); no libkmod in what it links.
+# `tests/cli/kdmesg-po.sh --update`
 # rewrites the golden files.  Prints TAP.
 set -u
 
@@ -109,4 +110,15 @@ for o in root sites printk-index dump sort context limit output; do
 	sed 's/\\-/-/g' "$srcdir/man/kdmesg-po.1" | grep -q -- "--$o"
 	ok $? "man page documents --$o"
 done
+
+# kdmesg-po links only what it uses: no libkmod.  A link with --as-needed
+# (Debian's gcc default) drops an unused library anyway; clang or
+# LDFLAGS=-Wl,--no-as-needed keep it, and then this fails.
+if command -v readelf >/dev/null 2>&1; then
+	readelf -d "$P" >"$tmp/dynamic" 2>&1 && ! grep -q 'NEEDED.*libkmod' "$tmp/dynamic"
+	ok $? "kdmesg-po does not need libkmod (readelf -d)"
+else
+	echo "ok $((n + 1)) # SKIP readelf (binutils) is not installed"
+	n=$((n + 1))
+fi
 tap_done
