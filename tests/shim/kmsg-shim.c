@@ -15,7 +15,9 @@
  * fcntl(F_SETFL) switches O_NONBLOCK as on the device (the --tui viewer
  * opens it blocking, then polls it non-blocking).
  * lseek(fd, 0, SEEK_SET/SEEK_DATA/SEEK_END) moves to the first record,
- * the first record after the last "#CLEAR" line, or the end.  Directive
+ * the first record after the last "#CLEAR" line, or the end, and appends
+ * "lseek set/data/end" to $KDMESG_SHIM_SEEK_LOG if set, so that a test
+ * can append a record only once the reader has moved.  Directive
  * lines in the file script the kernel's errors when reached:
  *	#EPIPE		read() fails once with EPIPE (records were lost;
  *			the records after it should have a seq gap)
@@ -310,6 +312,18 @@ ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
 	return read(fd, buf, count);
 }
 
+/* Note the reader's move in $KDMESG_SHIM_SEEK_LOG (after it is made). */
+static void log_seek(int whence)
+{
+	const char *path = getenv("KDMESG_SHIM_SEEK_LOG");
+	FILE *f;
+
+	if (!path || !(f = fopen(path, "a")))
+		return;
+	fprintf(f, "lseek %s\n", whence == SEEK_SET ? "set" : whence == SEEK_END ? "end" : "data");
+	fclose(f);
+}
+
 static off_t fake_seek(struct fake *f, off_t off, int whence)
 {
 	const char *path = getenv("KDMESG_SHIM_KMSG");
@@ -323,6 +337,7 @@ static off_t fake_seek(struct fake *f, off_t off, int whence)
 	switch (whence) {
 	case SEEK_SET:
 		f->pos = 0;
+		log_seek(whence);
 		return 0;
 	case SEEK_DATA:
 	case SEEK_END:
@@ -336,6 +351,7 @@ static off_t fake_seek(struct fake *f, off_t off, int whence)
 				clear = line_end(buf, p, len);
 		f->pos = whence == SEEK_END ? len : clear;
 		free(buf);
+		log_seek(whence);
 		return 0;
 	}
 	errno = EINVAL;

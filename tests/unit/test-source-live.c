@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,7 +19,7 @@
 #include "tap.h"
 
 static char dir[] = "/tmp/kdmesg-live-XXXXXX";
-static char kmsg_path[64], syslog_path[64], log_path[64];
+static char kmsg_path[64], syslog_path[64], log_path[64], seek_path[64];
 
 static void write_file(const char *path, const char *data, const char *mode)
 {
@@ -120,6 +121,22 @@ static void test_epipe(void)
 	tap_is_int((long long)st.lost, 0, "overrun before the first record is not a loss");
 }
 
+/*
+ * In a child: append @rec to the fake /dev/kmsg once the reader has
+ * positioned itself (the shim's lseek note in @seek_path), or after 20 s.
+ */
+static void append_after_seek(const char *rec)
+{
+	struct stat st;
+
+	for (int i = 0; i < 2000; i++) {
+		if (stat(seek_path, &st) == 0 && st.st_size > 0)
+			break;
+		usleep(10 * 1000);
+	}
+	write_file(kmsg_path, rec, "a");
+}
+
 static void test_follow(void)
 {
 	unsigned long long s[16];
@@ -128,7 +145,12 @@ static void test_follow(void)
 
 	/* -w: old records, then one appended while we wait. */
 	write_file(kmsg_path, "6,1,1,-;old\n#CLEAR\n6,2,2,-;kept\n", "w");
-	setenv("KDMESG_SHIM_WAIT_MS", "1500", 1);
+	/*
+	 * The longest a blocked read waits for a record that never comes:
+	 * long, so that a loaded machine (ASan, a kernel build) cannot make
+	 * a record that does come late; a passing run never waits it out.
+	 */
+	setenv("KDMESG_SHIM_WAIT_MS", "20000", 1);
 	pid = fork();
 	if (pid == 0) {
 		usleep(200 * 1000);
@@ -140,15 +162,23 @@ static void test_follow(void)
 	tap_is_int(rc, 1, "follow: records keep coming");
 	seqs_are(s, n, "2 3");
 
-	/* -W: only what arrives after the start. */
+	/*
+	 * -W: only what arrives after the start.  The record is appended
+	 * once the reader has moved (not after a fixed head start, which a
+	 * loaded machine can outlast: the record was then before the end
+	 * the reader skipped to, and never read).  A reader that does not
+	 * skip to the end reads the older records first and fails.
+	 */
+	unlink(seek_path);
+	setenv("KDMESG_SHIM_SEEK_LOG", seek_path, 1);
 	pid = fork();
 	if (pid == 0) {
-		usleep(200 * 1000);
-		write_file(kmsg_path, "6,4,4,-;newer\n", "a");
+		append_after_seek("6,4,4,-;newer\n");
 		_exit(0);
 	}
 	rc = drain(KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW, 0, s, 1, &n, NULL, NULL);
 	waitpid(pid, NULL, 0);
+	unsetenv("KDMESG_SHIM_SEEK_LOG");
 	seqs_are(s, n, "4");
 
 	/* Nothing arrives: the shim interrupts the blocked read. */
@@ -263,6 +293,7 @@ int main(int argc, char **argv)
 	snprintf(kmsg_path, sizeof(kmsg_path), "%s/kmsg", dir);
 	snprintf(syslog_path, sizeof(syslog_path), "%s/syslog", dir);
 	snprintf(log_path, sizeof(log_path), "%s/log", dir);
+	snprintf(seek_path, sizeof(seek_path), "%s/seek", dir);
 	setenv("KDMESG_SHIM_KMSG", kmsg_path, 1);
 	setenv("KDMESG_SHIM_SYSLOG", syslog_path, 1);
 	setenv("KDMESG_SHIM_LOG", log_path, 1);
@@ -276,6 +307,7 @@ int main(int argc, char **argv)
 	unlink(kmsg_path);
 	unlink(syslog_path);
 	unlink(log_path);
+	unlink(seek_path);
 	rmdir(dir);
 	return tap_done();
 }
