@@ -92,11 +92,14 @@ struct kd_record {
 	size_t text_len;
 	size_t text_cap;	/* allocated bytes of @text_own; grows, never shrinks */
 	/*
-	 * A reader's promise that @text holds only printable ASCII (0x20 to
-	 * 0x7e: no newline, no byte that dmesg would escape), learnt while
-	 * it split the input anyway, so the text writer can copy the text
-	 * without looking at it again.  false means "not known" and is
-	 * always correct; kd_record_set_text() clears it.
+	 * A promise that the text writer's escaping (kd_escape_append())
+	 * would copy @text unchanged and that it holds no newline, so the
+	 * writer can copy it without looking at it again.  Readers learn it
+	 * while they split the input anyway and set it for printable ASCII
+	 * (0x20 to 0x7e, printable in every locale); the translation stage
+	 * for a translation whose parts it checked in the current locale.
+	 * false means "not known" and is always correct;
+	 * kd_record_set_text() clears it.
 	 */
 	bool text_plain;
 	/*

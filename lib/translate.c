@@ -5,10 +5,12 @@
  * kept), the prefix, the rendering.  See translate.h.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "charset.h"
+#include "escape.h"
 #include "mo.h"
 #include "translate.h"
 
@@ -29,6 +31,13 @@ struct entry {
 	struct kd_kfmt orig, tr;
 	unsigned char map[KD_KFMT_MAX_CONV];
 	struct lits orig_lits, tr_lits;	/* when the verdict is KD_KFMT_TRUSTED */
+	/*
+	 * Each literal part of @tr_lits is copied unchanged by the text
+	 * writer's escaping in this locale and holds no newline: rendered
+	 * with the arguments of a record whose text a reader proved plain,
+	 * the translation is as plain for the writer (text_plain).
+	 */
+	bool tr_clean;
 	char *fmt;			/* the FORMAT (msgid), for the memo */
 	size_t fmt_len;
 };
@@ -37,11 +46,19 @@ struct entry {
  * Recent (FORMAT, MODULE) pairs and their entry, by a hash of FORMAT: a
  * log repeats a few hundred formats, and a hit costs one comparison
  * instead of a search through every catalogue with and without context.
+ * Formats no catalogue has are kept too (@miss), each slot with its own
+ * copy of the format, so that memory stays bounded by the slots.
  */
-#define MEMO_SLOTS	512
+#define MEMO_SETS	256
+#define MEMO_WAYS	2	/* two formats of one set take turns without a search */
+#define MEMO_SLOTS	(MEMO_SETS * MEMO_WAYS)
 struct memo {
-	const struct entry *e;	/* NULL: empty */
+	const struct entry *e;	/* NULL: empty, or a miss */
+	bool miss;		/* no catalogue has (@fmt, @module) */
+	char *fmt;		/* a miss's FORMAT, @fmt_len bytes of @fmt_cap */
+	size_t fmt_len, fmt_cap;
 	char module[40];	/* "" for none */
+	unsigned char next;	/* first slot of a set: the way to replace next */
 };
 
 struct kd_translate {
@@ -53,6 +70,7 @@ struct kd_translate {
 	struct memo memo[MEMO_SLOTS];
 	bool keep_text;
 	struct kd_karg args[KD_KFMT_MAX_CONV];
+	bool clean;			/* the last translation is plain (struct entry) */
 	char work[KD_TRANSLATE_MAX];
 	char out[KD_TRANSLATE_MAX];
 };
@@ -98,6 +116,8 @@ void kd_translate_free(struct kd_translate *t)
 		return;
 	for (unsigned int i = 0; i < t->ncache; i++)
 		free_entry(t->cache[i]);
+	for (unsigned int i = 0; i < MEMO_SLOTS; i++)
+		free(t->memo[i].fmt);
 	free(t->cache);
 	kd_charset_free(t->cs);
 	free(t);
@@ -152,6 +172,49 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
 	return KD_KFMT_MISMATCH;
 }
 
+/*
+ * memcmp() == 0 and memcpy() for the short pieces of a format and its
+ * arguments (most are under 16 bytes): overlapping word moves instead of
+ * a call per piece, which was a quarter of the translation stage.
+ */
+#define LOAD(t, p) ({ t v_; memcpy(&v_, (p), sizeof(v_)); v_; })
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n >= 8 && n <= 16)
+		return LOAD(uint64_t, a) == LOAD(uint64_t, b) &&
+		       LOAD(uint64_t, a + n - 8) == LOAD(uint64_t, b + n - 8);
+	if (n >= 4 && n < 8)
+		return LOAD(uint32_t, a) == LOAD(uint32_t, b) &&
+		       LOAD(uint32_t, a + n - 4) == LOAD(uint32_t, b + n - 4);
+	if (n < 4)
+		return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+	return memcmp(a, b, n) == 0;
+}
+
+static inline void copy_bytes(char *dst, const char *src, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		uint64_t x = LOAD(uint64_t, src), y = LOAD(uint64_t, src + n - 8);
+
+		memcpy(dst, &x, 8);
+		memcpy(dst + n - 8, &y, 8);
+	} else if (n >= 4 && n < 8) {
+		uint32_t x = LOAD(uint32_t, src), y = LOAD(uint32_t, src + n - 4);
+
+		memcpy(dst, &x, 4);
+		memcpy(dst + n - 4, &y, 4);
+	} else if (n < 4) {
+		if (n) {
+			dst[0] = src[0];
+			dst[n / 2] = src[n / 2];
+			dst[n - 1] = src[n - 1];
+		}
+	} else {
+		memcpy(dst, src, n);
+	}
+}
+#undef LOAD
+
 static int lits_new(struct lits *l, const char *fmt, size_t len, const struct kd_kfmt *f)
 {
 	l->buf = malloc(f->lit_len + 1);
@@ -180,13 +243,13 @@ static bool lits_match_tail(const struct lits *l, const struct kd_kfmt *f,
 	for (unsigned int k = 0; k < f->nconv; k++) {
 		size_t n = l->ends[k] - prev;
 
-		if (memcmp(text + at, l->buf + prev, n) != 0 ||
-		    memcmp(text + at + n, args[k].s, args[k].len) != 0)
+		if (!same_bytes(text + at, l->buf + prev, n) ||
+		    !same_bytes(text + at + n, args[k].s, args[k].len))
 			return false;
 		at += n + args[k].len;
 		prev = l->ends[k];
 	}
-	return memcmp(text + at, l->buf + prev, l->ends[f->nconv] - prev) == 0;
+	return same_bytes(text + at, l->buf + prev, l->ends[f->nconv] - prev);
 }
 
 /* kd_kfmt_render() of the translation with the parts of @l and the map of @e. */
@@ -201,15 +264,42 @@ static ssize_t lits_render(const struct lits *l, const struct entry *e,
 	if (total > cap)
 		return -E2BIG;
 	for (unsigned int k = 0; k <= f->nconv; k++) {
-		memcpy(out + at, l->buf + prev, l->ends[k] - prev);
+		copy_bytes(out + at, l->buf + prev, l->ends[k] - prev);
 		at += l->ends[k] - prev;
 		prev = l->ends[k];
 		if (k < f->nconv) {
-			memcpy(out + at, args[e->map[k]].s, args[e->map[k]].len);
+			copy_bytes(out + at, args[e->map[k]].s, args[e->map[k]].len);
 			at += args[e->map[k]].len;
 		}
 	}
 	return (ssize_t)at;
+}
+
+/* Whether kd_escape_append() copies @s unchanged and it has no newline. */
+static bool clean_part(const char *s, size_t n)
+{
+	struct kd_escape_buf b = { 0 };
+	bool ok;
+
+	if (memchr(s, '\n', n))
+		return false;
+	kd_escape_append(&b, s, n, 0, false);
+	ok = !b.failed && b.len == n && (n == 0 || memcmp(b.data, s, n) == 0);
+	free(b.data);
+	return ok;
+}
+
+/* tr_clean of struct entry: every part alone (a character split by a conversion is not clean). */
+static bool clean_lits(const struct lits *l, const struct kd_kfmt *f)
+{
+	unsigned int prev = 0;
+
+	for (unsigned int k = 0; k <= f->nconv; k++) {
+		if (!clean_part(l->buf + prev, l->ends[k] - prev))
+			return false;
+		prev = l->ends[k];
+	}
+	return true;
 }
 
 /* The verdict on a catalogue entry, worked out on its first use. */
@@ -242,8 +332,9 @@ static struct entry *prepare(struct kd_translate *t, unsigned int id,
 		e->fmt_len = fmt_len;
 	}
 	/* Without memory for the parts, records take the slower path. */
-	if (e->verdict == KD_KFMT_TRUSTED && lits_new(&e->orig_lits, fmt, fmt_len, &e->orig) == 0)
-		lits_new(&e->tr_lits, e->msgstr, e->msgstr_len, &e->tr);
+	if (e->verdict == KD_KFMT_TRUSTED && lits_new(&e->orig_lits, fmt, fmt_len, &e->orig) == 0 &&
+	    lits_new(&e->tr_lits, e->msgstr, e->msgstr_len, &e->tr) == 0)
+		e->tr_clean = clean_lits(&e->tr_lits, &e->tr);
 	if (id < t->ncache)
 		t->cache[id] = e;
 	return e;
@@ -282,6 +373,49 @@ static inline __attribute__((always_inline)) void take(struct kd_translate *t, s
 	}
 }
 
+/*
+ * The memo set of a FORMAT: its length and first and last 8 bytes, not
+ * every byte (kd_mo_hash() of every format was 3% of a translated run);
+ * formats that share those share a set, and the slots' copies settle it.
+ */
+static inline unsigned int memo_set(const char *s, size_t len)
+{
+	uint64_t a = 0, b = 0, h;
+
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	/* MurmurHash3's fmix64 of the mix: every input bit reaches the slot's bits. */
+	h = a ^ (b * 0xc2b2ae3d27d4eb4fULL) ^ len;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (unsigned int)h & (MEMO_SETS - 1);
+}
+
+/* Remember in @m that no catalogue has (@fmt, @mod); nothing when out of memory. */
+static void memo_miss(struct memo *m, const char *fmt, size_t len, const char *mod)
+{
+	if (strlen(mod) >= sizeof(m->module))
+		return;
+	if (len > m->fmt_cap) {
+		char *p = realloc(m->fmt, len);
+
+		if (!p)
+			return;
+		m->fmt = p;
+		m->fmt_cap = len;
+	}
+	memcpy(m->fmt, fmt, len);
+	m->fmt_len = len;
+	m->e = NULL;
+	m->miss = true;
+	strcpy(m->module, mod);
+}
+
 /* The number of arguments of @m: ARG0 up to the first one missing. */
 static unsigned int nargs_of(const struct msg *m)
 {
@@ -302,7 +436,7 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 	const struct kd_dict_entry *format = msg->format, *module = msg->module;
 	const char *msgstr, *mod;
 	size_t msgstr_len, prefix = 0;
-	struct memo *m;
+	struct memo *set, *m;
 	unsigned int nargs = nargs_of(msg), id = 0;
 	struct entry *e;
 	int reason;
@@ -312,16 +446,29 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 		return KD_TRANSLATE_NONE;
 	t->st.records++;
 	mod = module ? module->value : "";
-	m = &t->memo[kd_mo_hash(format->value, format->value_len) & (MEMO_SLOTS - 1)];
-	if (m->e && m->e->fmt_len == format->value_len &&
-	    memcmp(m->e->fmt, format->value, format->value_len) == 0 &&
-	    strcmp(m->module, mod) == 0) {
+	set = &t->memo[memo_set(format->value, format->value_len) * MEMO_WAYS];
+	for (m = set; m < set + MEMO_WAYS; m++) {
+		const char *f = m->miss ? m->fmt : m->e ? m->e->fmt : NULL;
+		size_t n = m->miss ? m->fmt_len : m->e ? m->e->fmt_len : 0;
+
+		if (f && n == format->value_len && memcmp(f, format->value, n) == 0 &&
+		    strcmp(m->module, mod) == 0)
+			break;
+	}
+	if (m < set + MEMO_WAYS && m->miss) {
+		t->st.missing++;
+		return KD_TRANSLATE_NONE;
+	}
+	if (m < set + MEMO_WAYS) {
 		e = (struct entry *)m->e;
 		id = 0;	/* memo entries are in the cache */
 	} else {
+		m = &set[set->next];
+		set->next = (unsigned char)((set->next + 1) % MEMO_WAYS);
 		msgstr = kd_catalog_lookup(t->cat, module ? module->value : NULL, format->value,
 					   format->value_len, &msgstr_len, &id);
 		if (!msgstr) {
+			memo_miss(m, format->value, format->value_len, mod);
 			t->st.missing++;
 			return KD_TRANSLATE_NONE;
 		}
@@ -332,16 +479,22 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 		}
 		if (id < t->ncache && e->fmt && strlen(mod) < sizeof(m->module)) {
 			m->e = e;
+			m->miss = false;
 			strcpy(m->module, mod);
 		}
 	}
 	reason = e->verdict;
 	if (reason == KD_KFMT_TRUSTED)
 		reason = check_args(&e->orig, at_limit ? KD_TRANSLATE_TEXT_LIMIT : text_len, nargs);
-	/* The rendering of FORMAT ends the text (else find out why not). */
-	if (reason == KD_KFMT_TRUSTED &&
-	    !(e->tr_lits.buf && lits_match_tail(&e->orig_lits, &e->orig, t->args, text,
-						text_len, &prefix)))
+	/*
+	 * The rendering of FORMAT ends the text (else find out why not).
+	 * Matched so, the arguments are bytes of the text: as plain as it.
+	 */
+	t->clean = false;
+	if (reason == KD_KFMT_TRUSTED && e->tr_lits.buf &&
+	    lits_match_tail(&e->orig_lits, &e->orig, t->args, text, text_len, &prefix))
+		t->clean = e->tr_clean;
+	else if (reason == KD_KFMT_TRUSTED)
 		reason = kd_translate_prefix(text, text_len, format->value,
 					     format->value_len, &e->orig, t->args, nargs,
 					     t->work, sizeof(t->work), &prefix);
@@ -454,11 +607,16 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 	for (size_t i = 0; i < rec->dict_len; i++)
 		take(t, &m, rec->dict[i].key, &rec->dict[i]);
 	/* A group has no FORMAT of its own: only then look for GROUP. */
-	if (!m.format && group_count(kd_record_dict_get(rec, "GROUP")))
-		return translate_group(t, rec, text, len);
+	if (!m.format && group_count(kd_record_dict_get(rec, "GROUP"))) {
+		reason = translate_group(t, rec, text, len);
+		t->clean = false;	/* lines: newlines */
+		return reason;
+	}
 	reason = translate_msg(t, &m, rec->text, rec->text_len,
 			       rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
 			       t->out, sizeof(t->out), len);
+	/* The prefix is the text's too. */
+	t->clean = t->clean && rec->text_plain;
 	if (reason == KD_KFMT_TRUSTED)
 		*text = t->out;
 	return reason;
@@ -492,5 +650,6 @@ int kd_translate_apply(void *data, struct kd_record *rec)
 	if (rc < 0)
 		return rc;
 	rec->text_origin = KD_ORIGIN_TRANSLATED;
+	rec->text_plain = t->clean;
 	return 1;
 }

@@ -6,6 +6,7 @@
  * not trusted.
  */
 #include <errno.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,7 @@ static const char *const de_pairs[][2] = {
 	{ "zero position %d", "Null %0$d" },
 	{ "%d%% of %s at %d%%", "%2$s: %1$d%% bei %3$d %%" },
 	{ "untranslated", "" },
+	{ "bell %s", "Glocke\a %s" },
 };
 #define N_DE (sizeof(de_pairs) / sizeof(de_pairs[0]))
 
@@ -404,6 +406,54 @@ static void check_records(struct kd_catalog *cat)
 	kd_translate_free(t);
 }
 
+/*
+ * The stage's promise to the text writer (text_plain): a translation of
+ * a plain text whose parts the escaping copies unchanged in this locale
+ * is plain; one with a byte the writer escapes, of a text not known to
+ * be plain, or in a locale where the translation's letters are not
+ * printable, is not.
+ */
+static bool stage_plain(struct kd_translate *t, const char *text, bool plain,
+			const char *fmt, const char *arg, const char *want)
+{
+	const char *out;
+	size_t n;
+
+	tr(t, text, fmt, NULL, ARGS(arg), &out, &n);
+	rec.text_plain = plain;
+	if (kd_translate_apply(t, &rec) != 1 || rec.text_origin != KD_ORIGIN_TRANSLATED ||
+	    rec.text_len != strlen(want) || memcmp(rec.text, want, rec.text_len) != 0)
+		return !plain;	/* never plain when not translated: fails the "plain" checks */
+	return rec.text_plain;
+}
+
+static void check_stage_plain(struct kd_catalog *cat)
+{
+	struct kd_translate *t = NULL;
+
+	if (!setlocale(LC_ALL, "C.UTF-8")) {
+		tap_skip(5, "no C.UTF-8 locale");
+		return;
+	}
+	kd_translate_new(&t, cat, "UTF-8");
+	tap_ok(stage_plain(t, "eth0: link up 100 Mbps", true, "link up %d Mbps", "100",
+			   "eth0: Verbindung steht mit 100 Mbit/s"),
+	       "plain text, ASCII translation: plain");
+	tap_ok(!stage_plain(t, "eth0: link up 100 Mbps", false, "link up %d Mbps", "100",
+			    "eth0: Verbindung steht mit 100 Mbit/s"),
+	       "text not known to be plain: the translation is not either");
+	tap_ok(stage_plain(t, "size 5", true, "size %lu", "5", "Größe 5"),
+	       "UTF-8 letters in a UTF-8 locale: plain");
+	tap_ok(!stage_plain(t, "bell x", true, "bell %s", "x", "Glocke\a x"),
+	       "a control byte the writer escapes: not plain");
+	kd_translate_free(t);
+	setlocale(LC_ALL, "C");
+	kd_translate_new(&t, cat, "UTF-8");
+	tap_ok(!stage_plain(t, "size 5", true, "size %lu", "5", "Größe 5"),
+	       "UTF-8 letters in the C locale (escaped there): not plain");
+	kd_translate_free(t);
+}
+
 int main(void)
 {
 	struct kd_catalog *cat = NULL;
@@ -415,6 +465,7 @@ int main(void)
 	check_charset();
 	check_prefix();
 	check_records(cat);
+	check_stage_plain(cat);
 	kd_catalog_free(cat);
 	kd_record_free(&rec);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
