@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group.h"
 #include "stats.h"
 
 struct kd_stats {
@@ -285,33 +286,21 @@ static int field_of(const char *name)
  */
 static int add_group(struct kd_stats *s, const struct kd_record *rec)
 {
-	/* The LINE<k>_ keys of the site's fields, read once per record. */
-	struct { unsigned long k; int f; const struct kd_dict_entry *e; } keys[KD_DICT_MAX];
 	const char *p = rec->text, *end = rec->text + rec->text_len;
-	unsigned long k, kmax = 0;
-	size_t nkeys = 0;
+	struct kd_group g;
 	int rc;
 
-	for (size_t i = 0; i < rec->dict_len && nkeys < KD_DICT_MAX; i++) {
-		const struct kd_dict_entry *e = &rec->dict[i];
-		size_t d = kd_dict_line_prefix(e->key, strlen(e->key));
-		int f = d ? field_of(e->key + d) : F_N;
-
-		if (f == F_N)
-			continue;
-		keys[nkeys].k = strtoul(e->key + 4, NULL, 10);
-		keys[nkeys].f = f;
-		keys[nkeys++].e = e;
-		if (keys[nkeys - 1].k > kmax)
-			kmax = keys[nkeys - 1].k;
-	}
-	for (k = 1;; k++) {
+	kd_group_keys(&g, rec);
+	for (unsigned long k = 1;; k++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		struct unit u = { .text = p, .text_len = (size_t)((nl ? nl : end) - p) };
 
-		for (size_t i = 0; k <= kmax && i < nkeys; i++)
-			if (keys[i].k == k && !u.f[keys[i].f])
-				u.f[keys[i].f] = keys[i].e;
+		for (size_t i = 0; k <= g.last && i < g.n; i++) {
+			int f = g.keys[i].line == k ? field_of(g.keys[i].name) : F_N;
+
+			if (f != F_N && !u.f[f])
+				u.f[f] = g.keys[i].entry;
+		}
 		rc = add_unit(s, rec, &u);
 		if (rc < 0 || !nl)
 			return rc;
@@ -319,29 +308,12 @@ static int add_group(struct kd_stats *s, const struct kd_record *rec)
 	}
 }
 
-/*
- * Whether @rec is a group stored as one record: GROUP=<count>.  The form
- * of older kernels, GROUP=<first>:<index>/<count> on each line's own
- * record (with plain CODE_FILE...), is not.
- */
-static bool is_group(const struct kd_record *rec)
-{
-	const struct kd_dict_entry *g = kd_record_dict_get(rec, "GROUP");
-
-	if (!g || !g->value_len)
-		return false;
-	for (size_t i = 0; i < g->value_len; i++)
-		if (g->value[i] < '0' || g->value[i] > '9')
-			return false;
-	return true;
-}
-
 int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 {
 	struct unit u = { .text = rec->text, .text_len = rec->text_len };
 
 	s->records++;
-	if (rec->dict_len && rec->text_len && is_group(rec))
+	if (rec->text_len && kd_group_is(rec))
 		return add_group(s, rec);
 	for (int f = 0; rec->dict_len && f < F_N; f++)
 		u.f[f] = kd_record_dict_get(rec, kd_stats_keys[f]);

@@ -11,6 +11,7 @@
 
 #include "charset.h"
 #include "escape.h"
+#include "group.h"
 #include "mo.h"
 #include "translate.h"
 
@@ -521,17 +522,6 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 	return KD_KFMT_TRUSTED;
 }
 
-/* Whether @g, a GROUP value, is a line count: a group stored as one record. */
-static bool group_count(const struct kd_dict_entry *g)
-{
-	if (!g || !g->value_len)
-		return false;
-	for (size_t i = 0; i < g->value_len; i++)
-		if (g->value[i] < '0' || g->value[i] > '9')
-			return false;
-	return true;
-}
-
 /*
  * A group stored as one record (GROUP=<count>, man/kprint.7): each line
  * translated with its own LINE<k>_FORMAT, _MODULE and _ARGn, prefix
@@ -541,27 +531,14 @@ static bool group_count(const struct kd_dict_entry *g)
 static int translate_group(struct kd_translate *t, const struct kd_record *rec,
 			   const char **text, size_t *len)
 {
-	/* The LINE<k>_ keys, read once: k, the key after the prefix, the entry. */
-	struct { unsigned long k; const char *rest; const struct kd_dict_entry *e; } keys[KD_DICT_MAX];
 	const char *p = rec->text, *end = rec->text + rec->text_len;
-	size_t nkeys = 0, at = 0, n;
-	unsigned long kmax = 0;
+	struct kd_group g;
+	size_t at = 0, n;
 	bool any = false;
 
-	for (size_t i = 0; i < rec->dict_len && nkeys < KD_DICT_MAX; i++) {
-		const struct kd_dict_entry *d = &rec->dict[i];
-		size_t pre = kd_dict_line_prefix(d->key, strlen(d->key));
-
-		if (!pre)
-			continue;
-		keys[nkeys].k = strtoul(d->key + 4, NULL, 10);
-		keys[nkeys].rest = d->key + pre;
-		keys[nkeys].e = d;
-		if (keys[nkeys++].k > kmax)
-			kmax = keys[nkeys - 1].k;
-	}
 	if (rec->text_len > sizeof(t->out))
 		return KD_TRANSLATE_NONE;	/* no reader makes one */
+	kd_group_keys(&g, rec);
 	/*
 	 * A line's translation may use the room the rest of the original
 	 * text leaves, so a line shown as it is always fits.
@@ -572,9 +549,9 @@ static int translate_group(struct kd_translate *t, const struct kd_record *rec,
 		size_t room = sizeof(t->out) - at - (size_t)(end - p - line_len);
 		struct msg m = { 0 };
 
-		for (size_t i = 0; k <= kmax && i < nkeys; i++)
-			if (keys[i].k == k)
-				take(t, &m, keys[i].rest, keys[i].e);
+		for (size_t i = 0; k <= g.last && i < g.n; i++)
+			if (g.keys[i].line == k)
+				take(t, &m, g.keys[i].name, g.keys[i].entry);
 		if (translate_msg(t, &m, p, line_len,
 				  !nl && rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
 				  t->out + at, room, &n) == KD_KFMT_TRUSTED) {
@@ -607,7 +584,7 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 	for (size_t i = 0; i < rec->dict_len; i++)
 		take(t, &m, rec->dict[i].key, &rec->dict[i]);
 	/* A group has no FORMAT of its own: only then look for GROUP. */
-	if (!m.format && group_count(kd_record_dict_get(rec, "GROUP"))) {
+	if (!m.format && kd_group_is(rec)) {
 		reason = translate_group(t, rec, text, len);
 		t->clean = false;	/* lines: newlines */
 		return reason;
