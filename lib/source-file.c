@@ -74,6 +74,10 @@ struct file_source {
 
 	char *buf;		/* the read window, or the owned buffer */
 	size_t cap;
+
+	/* The -K fast path's mode, from the flags at open (file_next()). */
+	bool lend_dict;		/* kd_kmsg_parse_simple_lend() */
+	unsigned int kflags;	/* else kd_kmsg_parse_simple()'s flags */
 };
 
 /* Read more into the window, first moving the unread part to its start. */
@@ -423,7 +427,6 @@ file_next_general(struct kd_source *src, struct kd_record *rec)
 static int file_next(struct kd_source *src, struct kd_record *rec)
 {
 	struct file_source *fs = (struct file_source *)src;
-	bool lend = src->flags & KD_SOURCE_LEND_TEXT;
 	const char *end = fs->data + fs->len, *p, *next;
 	unsigned int cut = 0;
 
@@ -434,8 +437,8 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 	if (p < end && (*p == '\0' || (*p == '\n' && fs->fmt != FMT_SYSLOG)))
 		p = skip_gap(fs, p, end);
 	if (fs->fmt == FMT_SYSLOG)
-		next = kd_syslog_parse_simple(p, end, rec, lend);
-	else if (lend && !(src->flags & KD_SOURCE_NO_DICT))
+		next = kd_syslog_parse_simple(p, end, rec, fs->kflags & KD_KMSG_LEND);
+	else if (fs->lend_dict)
 		/*
 		 * The dictionary lent too: the record's bytes in the window
 		 * (data == buf for -K) are not looked at again once parsed.
@@ -446,13 +449,10 @@ static int file_next(struct kd_source *src, struct kd_record *rec)
 						 src->has_keys && src->keys.n <= 2 ?
 						 &src->keys : NULL);
 	else if (src->has_keys)
-		next = kd_kmsg_parse_simple_keys(p, end, rec, &cut,
-						 lend ? KD_KMSG_LEND : 0, &src->keys);
+		next = kd_kmsg_parse_simple_keys(p, end, rec, &cut, fs->kflags & KD_KMSG_LEND,
+						 &src->keys);
 	else
-		next = kd_kmsg_parse_simple(p, end, rec, &cut,
-					    (lend ? KD_KMSG_LEND : 0) |
-					    (src->flags & KD_SOURCE_NO_DICT ?
-					     KD_KMSG_NO_DICT : 0));
+		next = kd_kmsg_parse_simple(p, end, rec, &cut, fs->kflags);
 	fs->pos = (size_t)(p - fs->data);
 	if (!next)
 		return file_next_general(src, rec);
@@ -570,6 +570,9 @@ static struct file_source *file_source_new(enum kd_source_kind kind,
 	fs->base.fd = -1;
 	fs->in_fd = -1;
 	fs->fmt = kind == KD_SOURCE_KMSG_FILE ? FMT_KMSG_NUL : FMT_SYSLOG;
+	fs->lend_dict = (flags & KD_SOURCE_LEND_TEXT) && !(flags & KD_SOURCE_NO_DICT);
+	fs->kflags = (flags & KD_SOURCE_LEND_TEXT ? KD_KMSG_LEND : 0) |
+		     (flags & KD_SOURCE_NO_DICT ? KD_KMSG_NO_DICT : 0);
 	return fs;
 }
 
