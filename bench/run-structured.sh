@@ -14,8 +14,12 @@
 #
 # and prints each one's ratio to plain reading, of wall-clock and of CPU
 # time (user + system), and the peak resident memory of --stats
-# (/usr/bin/time).  The goals of the issue: the filters <= 1.1x plain
-# reading, --stats <= 2x and <= 32 MiB.
+# (/usr/bin/time).  Then the same four commands on a smaller dump of the
+# same kind (BENCH_INSTR_COUNT records) under valgrind (bench/instr.sh):
+# instructions, which do not depend on the machine's load, and their
+# ratios.  The goals of the issue: the filters <= 1.1x plain reading,
+# --stats <= 2x and <= 32 MiB; judged on CPU time (the issue's measure),
+# and said for instructions too.
 #
 # Environment (all optional):
 #   KDMESG       kdmesg binary (default: src/kdmesg under the current directory)
@@ -23,7 +27,9 @@
 #   BENCH_SEED   generator seed (default: 20261203)
 #   BENCH_DIR    where the dump is cached (default: ./bench-data)
 #   BENCH_RUNS   timed runs per command (default: 10)
-#   BENCH_STRICT when 1, exit 1 if a goal is missed
+#   BENCH_INSTR_COUNT records of the dump instructions are counted on
+#                (default: 100000; 0: no counts, no valgrind needed)
+#   BENCH_STRICT when 1, exit 1 if a goal is missed (CPU time or memory)
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,6 +39,7 @@ BENCH_SEED=${BENCH_SEED:-20261203}
 BENCH_DIR=${BENCH_DIR:-$(pwd)/bench-data}
 BENCH_RUNS=${BENCH_RUNS:-10}
 BENCH_STRICT=${BENCH_STRICT:-0}
+BENCH_INSTR_COUNT=${BENCH_INSTR_COUNT:-100000}
 LC_ALL=C.UTF-8
 export LC_ALL
 
@@ -46,14 +53,23 @@ command -v python3 >/dev/null || die "python3 is needed to generate the dump"
 command -v hyperfine >/dev/null || die "hyperfine is needed (apt-get install hyperfine)"
 [ -x /usr/bin/time ] || die "/usr/bin/time is needed for the peak memory (apt-get install time)"
 
+[ "$BENCH_INSTR_COUNT" = 0 ] || command -v valgrind >/dev/null ||
+	die "valgrind is needed for the instruction counts (or set BENCH_INSTR_COUNT=0)"
+
+# make_dump COUNT: the cached structured dump of COUNT records, on stdout.
+make_dump() {
+	d="$BENCH_DIR/structured-$1-$BENCH_SEED.kmsg"
+	if [ ! -s "$d" ]; then
+		echo "generating $1 structured records (seed $BENCH_SEED) in $BENCH_DIR ..." >&2
+		python3 "$here/gen-dump.py" --count "$1" --seed "$BENCH_SEED" \
+			--structured /dev/null "$d.tmp"
+		mv "$d.tmp" "$d"
+	fi
+	echo "$d"
+}
+
 mkdir -p "$BENCH_DIR"
-dump="$BENCH_DIR/structured-$BENCH_COUNT-$BENCH_SEED.kmsg"
-if [ ! -s "$dump" ]; then
-	echo "generating $BENCH_COUNT structured records (seed $BENCH_SEED) in $BENCH_DIR ..." >&2
-	python3 "$here/gen-dump.py" --count "$BENCH_COUNT" --seed "$BENCH_SEED" \
-		--structured /dev/null "$dump.tmp"
-	mv "$dump.tmp" "$dump"
-fi
+dump=$(make_dump "$BENCH_COUNT")
 
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT
@@ -65,21 +81,43 @@ hyperfine -N --output=pipe -w 2 -r "$BENCH_RUNS" --export-json "$json" \
 
 peak=$(/usr/bin/time -f %M "$KDMESG" -K "$dump" --stats 2>&1 >/dev/null | tail -1)
 
-python3 - "$json" "$peak" "$BENCH_STRICT" <<'PY'
+# Instructions of the same four commands on the smaller dump.
+instr="0 0 0 0"
+if [ "$BENCH_INSTR_COUNT" != 0 ]; then
+	small=$(make_dump "$BENCH_INSTR_COUNT")
+	echo "counting instructions on $BENCH_INSTR_COUNT records (valgrind) ..." >&2
+	instr="$(sh "$here/instr.sh" "$KDMESG" -K "$small")"
+	instr="$instr $(sh "$here/instr.sh" "$KDMESG" -K "$small" --code-file drivers/net)"
+	instr="$instr $(sh "$here/instr.sh" "$KDMESG" -K "$small" --function 'e1000e_*')"
+	instr="$instr $(sh "$here/instr.sh" "$KDMESG" -K "$small" --stats)"
+fi
+
+python3 - "$json" "$peak" "$BENCH_STRICT" "$BENCH_COUNT" "$BENCH_INSTR_COUNT" $instr <<'PY'
 import json, sys
 res = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 peak_kib, strict = int(sys.argv[2]), sys.argv[3] == "1"
+count, icount = sys.argv[4], sys.argv[5]
+instr = dict(zip(("plain", "code-file", "function", "stats"), map(int, sys.argv[6:10])))
 def cpu(r):
     return r["user"] + r["system"]
 plain = res["plain"]
-print("%-10s %10s %10s %8s %8s  goal" % ("command", "wall ms", "cpu ms", "wall x", "cpu x"))
+print("time: %s records, output into a pipe; instructions: %s records%s"
+      % (count, icount, "" if instr["plain"] else " (not counted)"))
+print("%-10s %9s %9s %7s %7s %10s %7s  goal (cpu x; instr x)"
+      % ("command", "wall ms", "cpu ms", "wall x", "cpu x", "instr M", "instr x"))
 missed = False
 for name, goal in (("plain", None), ("code-file", 1.1), ("function", 1.1), ("stats", 2.0)):
     r = res[name]
     xw, xc = r["mean"] / plain["mean"], cpu(r) / cpu(plain)
-    verdict = "" if goal is None else ("<= %.1f %s" % (goal, "ok" if xc <= goal else "MISSED"))
+    xi = instr[name] / instr["plain"] if instr["plain"] else 0
+    verdict = ""
+    if goal is not None:
+        verdict = "<= %.1f: cpu %s" % (goal, "ok" if xc <= goal else "MISSED")
+        if instr["plain"]:
+            verdict += ", instr %s" % ("ok" if xi <= goal else "missed")
     missed |= goal is not None and xc > goal
-    print("%-10s %10.1f %10.1f %8.2f %8.2f  %s" % (name, r["mean"] * 1000, cpu(r) * 1000, xw, xc, verdict))
+    print("%-10s %9.1f %9.1f %7.2f %7.2f %10.1f %7.2f  %s"
+          % (name, r["mean"] * 1000, cpu(r) * 1000, xw, xc, instr[name] / 1e6, xi, verdict))
 ok = peak_kib <= 32 * 1024
 missed |= not ok
 print("stats peak RSS: %.1f MiB (goal <= 32 MiB: %s)" % (peak_kib / 1024, "ok" if ok else "MISSED"))

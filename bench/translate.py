@@ -13,10 +13,15 @@ runs, BENCH_RUNS times each, alternating, output into a drained pipe:
   translated  LANGUAGE=de kdmesg -K DUMP --translate=always (po-kmsg/de.po)
 
 and prints the median CPU time (user + system of kdmesg) and wall time of
-each and the ratio translated/plain.  The goal is a ratio of at most 1.5.
+each and the ratio translated/plain; then the instructions both execute
+on a dump of BENCH_INSTR_COUNT records made the same way (valgrind,
+bench/instr.sh: the same count on an idle or a loaded machine) and their
+ratio.  The goal is a ratio of at most 1.5, judged on CPU time and said
+for instructions too.
 
 Environment: KDMESG (default src/kdmesg), MSGFMT (default msgfmt),
 BENCH_COUNT (1000000), BENCH_RUNS (5), BENCH_DIR (./bench-data),
+BENCH_INSTR_COUNT (200000; 0: no counts, no valgrind needed),
 top_srcdir (default: this file's ../).
 """
 import os
@@ -35,7 +40,7 @@ bdir = os.environ.get('BENCH_DIR', os.path.join(os.getcwd(), 'bench-data'))
 os.makedirs(bdir, exist_ok=True)
 
 
-def make_dump(path):
+def make_dump(path, count):
     recs, cur = [], None
     with open(os.path.join(top, 'tests', 'fixtures', 'kmsg-boot-kprint.dump'), 'rb') as f:
         for line in f:
@@ -54,9 +59,18 @@ def make_dump(path):
     os.rename(path + '.tmp', path)
 
 
-dump = os.path.join(bdir, 'kprint-%d.kmsg' % count)
-if not os.path.exists(dump):
-    make_dump(dump)
+icount = int(os.environ.get('BENCH_INSTR_COUNT', '200000'))
+
+
+def dump_of(n):
+    """The cached dump of @n records."""
+    path = os.path.join(bdir, 'kprint-%d.kmsg' % n)
+    if not os.path.exists(path):
+        make_dump(path, n)
+    return path
+
+
+dump = dump_of(count)
 cat = os.path.join(bdir, 'kmsg-cat')
 os.makedirs(os.path.join(cat, 'de', 'LC_MESSAGES'), exist_ok=True)
 subprocess.run([os.environ.get('MSGFMT', 'msgfmt'), '-c', '-o',
@@ -97,3 +111,17 @@ for k in cases:
 rc, rw = med['translated'][0] / med['plain'][0], med['translated'][1] / med['plain'][1]
 print('  ratio translated/plain: cpu %.2fx, wall %.2fx (goal <= 1.5x): %s'
       % (rc, rw, 'met' if rc <= 1.5 else 'MISSED'))
+if icount:
+    small = dump_of(icount)
+    instr = {}
+    for k, argv in cases.items():
+        argv = [small if a == dump else a for a in argv]
+        out = subprocess.run(['sh', os.path.join(here, 'instr.sh')] + argv, env=base_env,
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
+        instr[k] = int(out)
+    ri = instr['translated'] / instr['plain']
+    print('%d structured records under valgrind' % icount)
+    for k in cases:
+        print('  %-10s %8.1fM instructions' % (k, instr[k] / 1e6))
+    print('  ratio translated/plain: instructions %.2fx (goal <= 1.5x): %s'
+          % (ri, 'met' if ri <= 1.5 else 'missed'))
