@@ -107,7 +107,7 @@ void kdmesg_translate_stats(struct ctl *c, FILE *out)
 		return;
 	st = kd_translate_stats(translator);
 	reasons(st, why, sizeof(why));
-	fprintf(out, _("\nTranslation: %llu of %llu records with a format translated, %llu not in the catalogues\n"),
+	fprintf(out, _("\nTranslation: %llu of %llu messages with a format translated, %llu not in the catalogues\n"),
 		(unsigned long long)st->translated, (unsigned long long)st->records,
 		(unsigned long long)st->missing);
 	if (*why)
