@@ -282,10 +282,13 @@ static bool clean_part(const char *s, size_t n)
 	struct kd_escape_buf b = { 0 };
 	bool ok;
 
+	/* An empty part (two conversions in a row) is clean; b.data is NULL. */
+	if (n == 0)
+		return true;
 	if (memchr(s, '\n', n))
 		return false;
 	kd_escape_append(&b, s, n, 0, false);
-	ok = !b.failed && b.len == n && (n == 0 || memcmp(b.data, s, n) == 0);
+	ok = !b.failed && b.len == n && memcmp(b.data, s, n) == 0;
 	free(b.data);
 	return ok;
 }
