@@ -106,21 +106,21 @@ static struct kmod_ctx *new_ctx(struct kd_modinfo *m, const char *dir,
 
 	fflush(stderr);
 	mem = open_memstream(&buf, &len);
-	if (!mem)
-		return kmod_new(dir, config);	/* libkmod's own form, rather than nothing */
-	stderr = mem;
+	if (mem)
+		stderr = mem;	/* else libkmod's own form, rather than nothing */
 	ctx = kmod_new(dir, config);
 	if (ctx)
 		kmod_set_log_fn(ctx, log_to_program, m);
 	stderr = saved;
-	fclose(mem);
+	if (mem)
+		fclose(mem);
 	for (line = buf; line && *line; line = next) {
 		char *p = line;
 
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		/* libkmod's prefix, up to the function's ": ", goes, as in log_to_program(). */
+		/* libkmod's prefix, up to the function name's ": ", goes: the program has its own. */
 		if (strncmp(p, "libkmod: ", 9) == 0 && strstr(p + 9, ": "))
 			p = strstr(p + 9, ": ") + 2;
 		if (*p)
