@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "match.h"
 
 /*
@@ -168,27 +169,6 @@ static bool glob_one(const struct kd_match *m, const char *s)
 	return false;
 }
 
-/*
- * The cache's hash: the length and the first and last 8 bytes, not every
- * byte (paths share their start; the slot's copy settles the rest).
- */
-static uint32_t hash(const char *s, size_t len)
-{
-	uint64_t a = 0, b = 0, h;
-
-	memcpy(&a, s, len < 8 ? len : 8);
-	if (len > 8)
-		memcpy(&b, s + len - 8, 8);
-	/* MurmurHash3's fmix64: every input bit reaches the slot's low bits. */
-	h = a ^ (b * 0xc2b2ae3d27d4eb4fULL) ^ len;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return (uint32_t)h;
-}
-
 static bool glob_cached(struct kd_match *m, const char *s, size_t len)
 {
 	struct cache_slot *set, *slot;
@@ -197,7 +177,7 @@ static bool glob_cached(struct kd_match *m, const char *s, size_t len)
 
 	if (len == 0 || len > KEY_MAX)
 		return glob_one(m, s);
-	h = hash(s, len);
+	h = kd_hash_ends(s, len);
 	set = &m->cache[(h % CACHE_SETS) * CACHE_WAYS];
 	for (i = 0; i < CACHE_WAYS; i++) {
 		slot = &set[i];

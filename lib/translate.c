@@ -11,6 +11,7 @@
 
 #include "charset.h"
 #include "escape.h"
+#include "hash.h"
 #include "group.h"
 #include "mo.h"
 #include "translate.h"
@@ -378,26 +379,12 @@ static inline __attribute__((always_inline)) void take(struct kd_translate *t, s
 }
 
 /*
- * The memo set of a FORMAT: its length and first and last 8 bytes, not
- * every byte (kd_mo_hash() of every format was 3% of a translated run);
- * formats that share those share a set, and the slots' copies settle it.
+ * The memo set of a FORMAT: kd_hash_ends(), not every byte
+ * (kd_mo_hash() of every format was 3% of a translated run).
  */
 static inline unsigned int memo_set(const char *s, size_t len)
 {
-	uint64_t a = 0, b = 0, h;
-
-	if (len >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-	} else {
-		memcpy(&a, s, len);
-	}
-	/* MurmurHash3's fmix64 of the mix: every input bit reaches the slot's bits. */
-	h = a ^ (b * 0xc2b2ae3d27d4eb4fULL) ^ len;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (unsigned int)h & (MEMO_SETS - 1);
+	return kd_hash_ends(s, len) & (MEMO_SETS - 1);
 }
 
 /* Remember in @m that no catalogue has (@fmt, @mod); nothing when out of memory. */
