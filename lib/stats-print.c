@@ -10,7 +10,8 @@
  * SITE is file:line function() [module] "format" for sites with the
  * kprint fields, else the masked text in quotes.  COUNT and SHARE are of
  * messages: each line of a group counts at its own site (stats.h).  Kernel bytes (paths,
- * formats, texts) are escaped as the text output escapes them.
+ * formats, texts) are escaped as the text output escapes them, and line
+ * breaks and tabs as \xNN so that each site stays on one line.
  */
 #include "config.h"
 
@@ -46,9 +47,29 @@ static void put_time(FILE *out, int64_t usec)
 	fprintf(out, " %10s", usec == KD_NO_TIME ? "-" : fmt_time(buf, sizeof(buf), usec));
 }
 
+/*
+ * A table row is one line: white space that would break it (a call
+ * trace's newlines in a stock kernel's masked text, a tab or carriage
+ * return in a format) becomes \xNN like the other bytes the text output
+ * escapes; the rest is escaped as the text output does.
+ */
+static void put_line(FILE *out, const char *s, size_t len)
+{
+	size_t i, start = 0;
+
+	for (i = 0; i < len; i++) {
+		if (!s[i] || !strchr("\n\r\t\v\f", s[i]))
+			continue;
+		kd_escape_write(out, s + start, i - start, 0, false);
+		fprintf(out, "\\x%02x", (unsigned char)s[i]);
+		start = i + 1;
+	}
+	kd_escape_write(out, s + start, len - start, 0, false);
+}
+
 static void put_str(FILE *out, const char *s)
 {
-	kd_escape_write(out, s, strlen(s), 0, false);
+	put_line(out, s, strlen(s));
 }
 
 /* The @top largest sites (0: all) into *@n; NULL (and *@n 0) when none. */
@@ -116,7 +137,7 @@ int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 			}
 		} else {
 			putc('"', out);
-			kd_escape_write(out, site->text, site->text_len, 0, false);
+			put_line(out, site->text, site->text_len);
 			putc('"', out);
 		}
 		putc('\n', out);
