@@ -24,7 +24,7 @@ out=$(cd "$out" && pwd)
 
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
-libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c priority.c kfmt.c mo.c catalog.c charset.c escape.c translate.c"
+libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c priority.c kfmt.c mo.c catalog.c charset.c escape.c group.c translate.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 # The writer target also needs every writer (not lib/terminal.c: curses).
