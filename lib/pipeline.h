@@ -23,7 +23,10 @@
  *    then get their origin set (KD_ORIGIN_RECOVERED/..._TRANSLATED), so
  *    that writers never show a derived field as the kernel's;
  *  - new text goes through kd_record_set_text() (which copies, so lent
- *    input text is never written to) with rec->text_origin set after;
+ *    input text is never written to) with rec->text_origin set after,
+ *    and rec->text_plain only when the stage proved that promise;
+ *  - lent input (text, and -K dictionary entries) is read-only and
+ *    valid until the next record is read;
  *  - a stage that reads the dictionary declares KD_NEED_DICT in @needs
  *    (and in @keys the keys it reads, if only a few), one that keeps
  *    records past the next read KD_NEED_OWN_TEXT.
