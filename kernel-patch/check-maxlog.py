@@ -148,14 +148,17 @@ def run(tap, boots):
             growth[name] = parse_headers(jl)
         if name == "kprint":
             # the fields: leading lines kept, only whole trailing ones dropped
+            # (issue 13 item 5) one that kept FORMAT but lost ARG lines
+            # says so in its last line, ARGS_CUT=<n>
             bad = [(i, r) for i, r in sorted(recs.items())
-                   if r[1] < 4 or r[1] >= ALL_LINES or not re.fullmatch(r"CODE_LINE|CODE_FUNC|MODULE|FORMAT|ARG\d+",
-                                                                        r[2])]
+                   if r[1] < 4 or r[1] >= ALL_LINES
+                   or not re.fullmatch(r"CODE_LINE|CODE_FUNC|MODULE|FORMAT|ARG\d+|ARGS_CUT", r[2])
+                   or (r[1] > 4 and r[2] != "ARGS_CUT")]
             even = [r[1] for i, r in recs.items() if i % 2 == 0]
             odd = [r[1] for i, r in recs.items() if i % 2 == 1]
             tap.check(recs and not bad and even and odd,
-                      "kprint: maximal records keep CODE_FILE, CODE_LINE, CODE_FUNC, MODULE, and drop whole "
-                      "trailing lines (lines: %s-%s plain, %s-%s escaped)"
+                      "kprint: maximal records keep CODE_FILE, CODE_LINE, CODE_FUNC, MODULE, drop whole "
+                      "trailing lines and, with FORMAT, end with ARGS_CUT (lines: %s-%s plain, %s-%s escaped)"
                       % (min(even or [0]), max(even or [0]), min(odd or [0]), max(odd or [0])),
                       ["maxrec %d: %d bytes, %d lines, last %s" % (i, r[0], r[1], r[2]) for i, r in bad[:5]])
     # journal growth per entry: the boot log (journald's first run) and

@@ -27,7 +27,7 @@ import sys
 
 MODULE = "kprint_test"
 SRC_NAME = "kprint_test.c"
-NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT")
+NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "FORMAT_PART", "ARGS_CUT")
 # a record with its dictionary lines: no more than an unpatched kernel ever
 # returned (PRINTK_MESSAGE_MAX), so readers with a 2 KiB buffer get it
 RECORD_MAX = 2048
@@ -703,7 +703,7 @@ def check_groups(tap, name, recs):
         if r.dict_lines and not r.dict_lines[0].startswith(" GROUP="):
             bad.append("seq %d: GROUP= is not the first dictionary line" % r.seq)
         keys = [k for k in r.dict if not re.fullmatch(r"GROUP|LINE[1-9]\d*_(CODE_FILE|CODE_LINE|CODE_FUNC|"
-                                                      r"MODULE|FORMAT|ARG\d+)", k)]
+                                                      r"MODULE|FORMAT|ARG\d+|ARGS_CUT)", k)]
         if keys:
             bad.append("seq %d: keys other than GROUP and LINE<k>_*: %s" % (r.seq, keys[:4]))
         groups.append(r)
@@ -1426,6 +1426,7 @@ def main():
     part("check-maxlog.py").run(tap, boots)
     part("check-stack.py").run(tap, boots)
     part("check-render.py").run(tap, boots, me)
+    part("check-render.py").check(tap, boots, me)
     # ---- issue 11: kdmesg translates the kprint boot's records
     part("check-translate.py").run(tap, boots)
 
