@@ -30,6 +30,9 @@
 #   KDMESG               kdmesg binary to put into the initramfs
 #   KDMESG_QEMU_ACCEL    qemu accelerators, default "tcg" (software
 #                        emulation; "kvm:tcg" uses KVM when it works)
+#   LLVM=1               build the kernels and test modules with clang and
+#                        the LLVM tools (Kbuild reads it from the
+#                        environment); best with a cache of its own
 #   KPRINT_SWITCH        path of the runtime switch inside the guest
 #                        (default: found in kernel-patch/README.md, else below)
 set -euo pipefail
@@ -359,6 +362,8 @@ build_key() {
 		echo "fragment"
 		cat "$HERE/kconfig.fragment"
 		echo "variant $variant ${!var}"
+		# clang builds (LLVM=1) get keys of their own; gcc keys stay
+		[ -z "${LLVM:-}" ] || echo "LLVM=$LLVM"
 		sed -n '/^# >>> kernel-build/,/^# <<< kernel-build/p' "$SCRIPT"
 	} | sha256sum | cut -d' ' -f1
 }
@@ -638,6 +643,14 @@ main() {
 		key=$(build_key "$v")
 		if build_kernel "$v" "$key"; then
 			stage_ok "$v: kernel builds"
+			if [ -n "${LLVM:-}" ]; then
+				if grep -qx 'CONFIG_CC_IS_CLANG=y' "$CACHE/$v/obj/.config" &&
+					grep -qx 'CONFIG_LD_IS_LLD=y' "$CACHE/$v/obj/.config"; then
+					stage_ok "$v: built with clang and ld.lld (LLVM=$LLVM)"
+				else
+					stage_fail "$v: built with clang and ld.lld (LLVM=$LLVM)"
+				fi
+			fi
 		else
 			stage_fail "$v: kernel builds (see $CACHE/$v/build.log)"
 			continue
