@@ -438,7 +438,14 @@ static void kp_b2_other(int n)
 {
 	int i = 0;
 
+	/*
+	 * cond_resched(): without it, on a kernel without preemption, this
+	 * loop (unbounded while groups are flushed) kept the other CPU in
+	 * stop_machine() waiting for this one for ever, and the boot hung
+	 * (twice in 12 boots of measure-contention.sh and a loop of boots)
+	 */
 	while (!READ_ONCE(kp_b2_stop)) {
+		cond_resched();
 #if defined(kprint_buffer) && defined(KPAPI_HAVE_BUFFER_SYMS)
 		if (bench2_flush) {
 			struct kprint_buffer *buf = kmalloc(sizeof(*buf), GFP_KERNEL);
