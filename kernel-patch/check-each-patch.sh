@@ -21,6 +21,8 @@
 # 2-core machine, 60-70 minutes for the series).
 #
 # Usage: check-each-patch.sh [--from N] [--to N] [--jobs N] [--patches DIR]
+#                            [--no-build]  (only kernel-doc and checkpatch:
+#                                           seconds instead of an hour)
 # Environment:
 #   KDMESG_KERNEL_CACHE  check-kernel.sh's cache (default ~/.cache/kdmesg-kernel);
 #                        needs its unpacked tree and kprint/cfg/.config, i.e.
@@ -38,6 +40,7 @@ PATCHES=$HERE
 JOBS=$(nproc)
 FROM=1
 TO=0
+BUILD=1
 
 usage() {
 	sed -n '2,/^set -euo/p' "$SCRIPT" | sed -e '$d' -e 's/^# \{0,1\}//'
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--to) TO=$2; shift 2 ;;
 	--jobs) JOBS=$2; shift 2 ;;
 	--patches) PATCHES=$(readlink -f "$2"); shift 2 ;;
+	--no-build) BUILD=0; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "check-each-patch.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
 	esac
@@ -65,7 +69,7 @@ mapfile -t SERIES < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series")
 [ "$TO" -gt 0 ] || TO=${#SERIES[@]}
 
 mkdir -p "$CACHE"
-exec 9> "$CACHE/.each-lock"
+exec 9> "$CACHE/.each-lock$([ "$BUILD" -eq 1 ] || echo -nobuild)"
 flock -n 9 || fatal "another check-each-patch.sh uses $WORK"
 
 PASS=0
@@ -101,11 +105,12 @@ kernel_doc() {
 	done
 }
 
-# make olddefconfig from the kprint variant's configuration, in this tree,
+# make olddefconfig from the kprint variant's configuration (the copy taken
+# at the start: check-kernel.sh rewrites the original), in this tree,
 # without ACPI: the series touches none of it, and it is 208 of the 1,140
 # objects the boot test's kernel compiles (the boot test needs it for -smp 2).
 configure() {
-	cp "$TARGET_CONFIG" "$OBJ/.config"
+	cp "$WORK/target.config" "$OBJ/.config"
 	"$SRC/scripts/config" --file "$OBJ/.config" --disable ACPI
 	make -C "$SRC" O="$OBJ" -s olddefconfig > "$WORK/config.log" 2>&1
 }
@@ -119,10 +124,23 @@ build() {
 SRC=$WORK/src
 OBJ=$WORK/obj
 mkdir -p "$WORK/logs"
-if [ "$FROM" -eq 1 ]; then
+if [ "$BUILD" -eq 0 ]; then
+	# kernel-doc and checkpatch only, in a tree of their own; the baseline
+	# is the build's if there is one (else kernel-doc's warnings alone)
+	SRC=$WORK/src-nobuild
+	OBJ=
+	[ "$FROM" -eq 1 ] || fatal "--no-build starts from patch 1"
+	rm -rf "$SRC"
+	note "copying $PRISTINE"
+	cp -a "$PRISTINE" "$SRC"
+	kernel_doc > "$WORK/logs/nobuild-0000.doc" 2>&1
+	{ [ ! -f "$WORK/baseline.warn" ] || cat "$WORK/baseline.warn"
+	  warnings "$WORK/logs/nobuild-0000.doc"; } | sort -u > "$WORK/baseline-nobuild.warn"
+elif [ "$FROM" -eq 1 ]; then
 	# a fresh tree: pristine, then patch by patch
 	rm -rf "$SRC" "$OBJ"
 	mkdir -p "$OBJ"
+	cp "$TARGET_CONFIG" "$WORK/target.config"
 	note "copying $PRISTINE"
 	cp -a "$PRISTINE" "$SRC"
 	note "baseline: pristine 6.12, W=1 vmlinux modules"
@@ -136,6 +154,7 @@ else
 	# go on from an earlier run that stopped after patch FROM-1
 	[ -f "$WORK/applied" ] && [ "$(cat "$WORK/applied")" -eq $((FROM - 1)) ] ||
 		fatal "--from $FROM: the tree in $WORK does not end at patch $((FROM - 1))"
+	[ -f "$WORK/target.config" ] || cp "$TARGET_CONFIG" "$WORK/target.config"
 fi
 
 CHECKPATCH_ARGS=(--strict --no-tree --quiet --show-types)
@@ -146,22 +165,30 @@ for ((i = FROM; i <= TO; i++)); do
 		not_ok "$p: applies"
 		break
 	fi
-	echo "$i" > "$WORK/applied"
-	note "$p: building"
-	s=$(date +%s)
-	if build "$WORK/logs/$name.log"; then
-		ok "$p: builds and links (W=1 vmlinux modules, $(( $(date +%s) - s ))s)"
+	[ "$BUILD" -eq 0 ] || echo "$i" > "$WORK/applied"
+	if [ "$BUILD" -eq 1 ]; then
+		note "$p: building"
+		s=$(date +%s)
+		if build "$WORK/logs/$name.log"; then
+			ok "$p: builds and links (W=1 vmlinux modules, $(( $(date +%s) - s ))s)"
+		else
+			not_ok "$p: builds and links (see $WORK/logs/$name.log)"
+			grep -E 'error' "$WORK/logs/$name.log" | head -n 10 | sed 's/^/# /'
+		fi
+		kernel_doc > "$WORK/logs/$name.doc" 2>&1
+		new=$({ warnings "$WORK/logs/$name.log"; warnings "$WORK/logs/$name.doc"; } |
+			sort -u | comm -23 - "$WORK/baseline.warn")
+		what="compiler or kernel-doc warning"
 	else
-		not_ok "$p: builds and links (see $WORK/logs/$name.log)"
-		grep -E 'error' "$WORK/logs/$name.log" | head -n 10 | sed 's/^/# /'
+		kernel_doc > "$WORK/logs/nobuild-$name.doc" 2>&1
+		new=$(warnings "$WORK/logs/nobuild-$name.doc" | sort -u |
+			comm -23 - "$WORK/baseline-nobuild.warn")
+		what="kernel-doc warning"
 	fi
-	kernel_doc > "$WORK/logs/$name.doc" 2>&1
-	new=$({ warnings "$WORK/logs/$name.log"; warnings "$WORK/logs/$name.doc"; } |
-		sort -u | comm -23 - "$WORK/baseline.warn")
 	if [ -z "$new" ]; then
-		ok "$p: no new compiler or kernel-doc warning"
+		ok "$p: no new $what"
 	else
-		not_ok "$p: no new compiler or kernel-doc warning"
+		not_ok "$p: no new $what"
 		printf '%s\n' "$new" | sed 's/^/# /'
 	fi
 	cp_out=$(cd "$SRC" && perl scripts/checkpatch.pl "${CHECKPATCH_ARGS[@]}" \
