@@ -89,17 +89,18 @@ warnings() {
 		sed -E -e "s,^$SRC/,," -e 's,^\./,,' | sort -u
 }
 
-# Files of the series up to patch $1 (1-based), .c and .h only.
+# The .c and .h files the whole series touches (so that the baseline and
+# every step check the same files; one that does not exist yet is skipped).
 touched_sources() {
-	local i
-	for ((i = 0; i < $1; i++)); do
-		sed -n -E 's,^\+\+\+ b/([^[:space:]]+).*,\1,p' "$PATCHES/${SERIES[$i]}"
+	local p
+	for p in "${SERIES[@]}"; do
+		sed -n -E 's,^\+\+\+ b/([^[:space:]]+).*,\1,p' "$PATCHES/$p"
 	done | grep -E '\.[ch]$' | sort -u
 }
 
 kernel_doc() {
 	local f
-	touched_sources "${#SERIES[@]}" | while IFS= read -r f; do
+	touched_sources | while IFS= read -r f; do
 		[ -f "$SRC/$f" ] || continue
 		(cd "$SRC" && perl scripts/kernel-doc -none "$f" 2>&1) || true
 	done
