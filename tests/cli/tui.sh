@@ -80,11 +80,11 @@ start() {
 	sock=$tmp/tmux$sessions.sock
 	rm -f exit pid err
 	tmux -S "$sock" -f /dev/null new-session -d -x 80 -y "${ROWS:-12}" \
-		"cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=${TTERM:-screen} TZ=GMT NO_COLOR=${TNO_COLOR:-} ${TENV:-} \
+		"${THUP_IGNORED:+trap '' HUP; }cd '$tmp' && env LC_ALL=C.UTF-8 LANGUAGE=${TLANG:-} TERM=${TTERM:-screen} TZ=GMT NO_COLOR=${TNO_COLOR:-} ${TENV:-} \
 		DMESG_TEST_BOOTIME=1234567890.000000 KDMESG_TEST_CALLER_WIDTH=6 \
 		KDMESG_MODULES_DIR=/nonexistent \
 		sh -c 'echo \$\$ >pid; ${PIPE_FROM:+cat $PIPE_FROM |} exec \"\$0\" --tui \"\$@\" 2>err' '$KDMESG' $*; \
-		echo \$? >exit; echo VIEWER-ENDED; sleep 60"
+		echo \$? >exit; echo VIEWER-ENDED; sleep ${TLINGER:-60}"
 }
 
 # screen [-e]: the pane as text (-e: with its colours and attributes).
@@ -436,14 +436,18 @@ kill -TERM "$(cat pid)"
 ended "SIGTERM: status 0, the terminal restored"
 
 # --- the terminal going away (its window closed) ends the viewer ---
-start -K log.kmsg
+# The pane's shell ignores the hang-up and waits for the viewer, as an
+# interactive shell waits for its job: the viewer must notice the dead
+# terminal itself.  (When the shell dies first, the viewer's process group
+# is orphaned and the kernel may send it SIGCONT; under LeakSanitizer, whose
+# exit-time leak check stops the process with ptrace, that SIGCONT can eat
+# the SIGSTOP the check waits for and the check spins for ever.  Seen in
+# about one run in five of the ASan build, never without LeakSanitizer.)
+THUP_IGNORED=1 TLINGER=0 start -K log.kmsg
 expect "opens" 'st "47/47 of 47  following"'
-vpid=$(cat pid)
 tmux -S "$sock" kill-server
-# Ended means gone or a zombie: an init that reaps late keeps the pid alive.
-poll '! kill -0 "$vpid" 2>/dev/null ||
-	[ "$(cut -d" " -f3 "/proc/$vpid/stat" 2>/dev/null)" = Z ]' >/dev/null
-ok $? "the terminal hung up (tmux server killed): the viewer ends too, not busy reading a dead terminal"
+poll '[ "$(cat exit 2>/dev/null)" = 0 ]' >/dev/null
+ok $? "the terminal hung up (tmux server killed): the viewer ends with status 0, not busy reading a dead terminal"
 
 # --- following a FIFO ---
 mkfifo fifo
