@@ -349,11 +349,12 @@ static struct entry *prepare(struct kd_translate *t, unsigned int id,
 struct msg {
 	const struct kd_dict_entry *format, *module;
 	uint64_t seen;		/* bit n: ARGn is in t->args */
+	bool part;		/* FORMAT_PART=1: FORMAT renders only the start */
 };
 
 /*
  * Take @d, whose key without its LINE<k>_ prefix is @k, if it is FORMAT,
- * MODULE or ARGn (the first of each).  Inline: once per dictionary line
+ * MODULE or ARGn (the first of each), and note FORMAT_PART.  Inline: once per dictionary line
  * of every record, where a call was 5% of a translated run.
  */
 static inline __attribute__((always_inline)) void take(struct kd_translate *t, struct msg *m, const char *k,
@@ -373,6 +374,8 @@ static inline __attribute__((always_inline)) void take(struct kd_translate *t, s
 		t->args[n].len = d->value_len;
 	} else if (k[0] == 'F' && !m->format && strcmp(k, "FORMAT") == 0) {
 		m->format = d;
+	} else if (k[0] == 'F' && strcmp(k, "FORMAT_PART") == 0) {
+		m->part = true;
 	} else if (k[0] == 'M' && !m->module && strcmp(k, "MODULE") == 0) {
 		m->module = d;
 	}
@@ -475,6 +478,12 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 		}
 	}
 	reason = e->verdict;
+	/*
+	 * pr_cont() fragments follow what FORMAT renders (the kernel says
+	 * so): its rendering may still end the text by chance.
+	 */
+	if (reason == KD_KFMT_TRUSTED && msg->part)
+		reason = KD_KFMT_CONTINUATION;
 	if (reason == KD_KFMT_TRUSTED)
 		reason = check_args(&e->orig, at_limit ? KD_TRANSLATE_TEXT_LIMIT : text_len, nargs);
 	/*
