@@ -350,11 +350,12 @@ struct msg {
 	const struct kd_dict_entry *format, *module;
 	uint64_t seen;		/* bit n: ARGn is in t->args */
 	bool part;		/* FORMAT_PART=1: FORMAT renders only the start */
+	bool cut;		/* ARGS_CUT=<n>: an argument is cut or missing */
 };
 
 /*
  * Take @d, whose key without its LINE<k>_ prefix is @k, if it is FORMAT,
- * MODULE or ARGn (the first of each), and note FORMAT_PART.  Inline: once per dictionary line
+ * MODULE or ARGn (the first of each), and note FORMAT_PART and ARGS_CUT.  Inline: once per dictionary line
  * of every record, where a call was 5% of a translated run.
  */
 static inline __attribute__((always_inline)) void take(struct kd_translate *t, struct msg *m, const char *k,
@@ -376,6 +377,8 @@ static inline __attribute__((always_inline)) void take(struct kd_translate *t, s
 		m->format = d;
 	} else if (k[0] == 'F' && strcmp(k, "FORMAT_PART") == 0) {
 		m->part = true;
+	} else if (k[0] == 'A' && strcmp(k, "ARGS_CUT") == 0) {
+		m->cut = true;
 	} else if (k[0] == 'M' && !m->module && strcmp(k, "MODULE") == 0) {
 		m->module = d;
 	}
@@ -484,6 +487,9 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 	 */
 	if (reason == KD_KFMT_TRUSTED && msg->part)
 		reason = KD_KFMT_CONTINUATION;
+	/* and an argument was cut with the text: its rendering still may */
+	else if (reason == KD_KFMT_TRUSTED && msg->cut)
+		reason = KD_KFMT_CUT;
 	if (reason == KD_KFMT_TRUSTED)
 		reason = check_args(&e->orig, at_limit ? KD_TRANSLATE_TEXT_LIMIT : text_len, nargs);
 	/*
