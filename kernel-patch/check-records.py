@@ -27,7 +27,9 @@ import sys
 
 MODULE = "kprint_test"
 SRC_NAME = "kprint_test.c"
-NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "FORMAT_PART", "ARGS_CUT")
+NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "FORMAT_PART", "ARGS_CUT", "PARTS")
+# the lines of the parts of a pr_cont() record: PART<k>_FORMAT, _ARGn, _ARGS_CUT
+PART_KEY = re.compile(r"PART\d+_(?:FORMAT|ARGS_CUT|ARG\d+)")
 # a record with its dictionary lines: no more than an unpatched kernel ever
 # returned (PRINTK_MESSAGE_MAX), so readers with a 2 KiB buffer get it
 RECORD_MAX = 2048
@@ -172,7 +174,8 @@ class Record:
         return [k for k in self.dict if re.fullmatch(r"ARG\d+", k)]
 
     def new_keys(self):
-        return [k for k in self.dict if k in NEW_KEYS or re.fullmatch(r"ARG\d+", k)]
+        return [k for k in self.dict if k in NEW_KEYS or re.fullmatch(r"ARG\d+", k)
+                or PART_KEY.fullmatch(k)]
 
 
 def read_sections(path):
@@ -1418,7 +1421,8 @@ def main():
         tap.check(kt and kt == st, "kprint vs stock: /dev/kmsg level and text of every module record identical",
                   diff_diag(kt, st))
         kd = sorted((norm_cut(r.text), tuple(x for x in r.dict_lines if not x[1:].partition("=")[0] in NEW_KEYS
-                                   and not re.match(r" ARG\d+=", x))) for r in km)
+                                   and not re.match(r" ARG\d+=", x)
+                                   and not PART_KEY.fullmatch(x[1:].partition("=")[0]))) for r in km)
         sd = sorted((norm_cut(r.text), tuple(r.dict_lines)) for r in sm)
         tap.check(kd and kd == sd, "kprint vs stock: SUBSYSTEM/DEVICE dictionary lines unchanged", diff_diag(kd, sd))
         tap.check(not any(r.new_keys() for r in s["recs"]), "stock: no CODE_*/FORMAT/ARGn lines at all")

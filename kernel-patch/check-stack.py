@@ -35,12 +35,19 @@ PATHS = {
          "kprint_store_size", "kprint_vsnprintf", "vsnprintf_args", "__vsnprintf_args"],
         ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
          "printk_sprint_args", "vsnprintf_args", "__vsnprintf_args"],
+        # pr_cont(): the fragment's parts are kept by helpers called before
+        # and after the storing pass, not from within it
+        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
+         "kprint_part_park"],
+        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
+         "kprint_part_keep", "kprint_site_ref"],
     ],
 }
 # functions whose frames are listed on their own
 SHOWN = ("vprintk_store", "vprintk_store_site", "kprint_store_size", "vprintk_emit",
          "vprintk_emit_site", "printk_sprint",
-         "printk_sprint_args", "vsnprintf", "vsnprintf_args", "__vsnprintf_args", "kprint_split")
+         "printk_sprint_args", "vsnprintf", "vsnprintf_args", "__vsnprintf_args", "kprint_split",
+         "kprint_part_park", "kprint_part_keep")
 
 
 def frames(vmlinux, names):
