@@ -78,6 +78,12 @@ EXPECT = {
                      argalt=[[], ["1", "two"]]),
     "cont_printk": dict(fmt="kptest:cont_printk a", args=None, level=6,
                         text="kptest:cont_printk ab2", argalt=[[], ["2"]]),
+    # a fragment printed through vprintk(), which has no call site
+    "cont_nosite": dict(fmt="kptest:cont_nosite a=%d", args=["1"], level=6,
+                        text="kptest:cont_nosite a=1 b=2"),
+    # 60 fragments: more than the table of parts holds
+    "cont_many": dict(fmt="kptest:cont_many", args=[], level=6,
+                      text="kptest:cont_many " + " ".join(str(i) for i in range(60))),
     "once": dict(fmt="kptest:once i=%d", args=["0"], level=6),
     "warn_once": dict(fmt="kptest:warn_once i=%d", args=["0"], level=4),
     "ratelimited": dict(fmt="kptest:ratelimited i=%d", level=6, count=10,
@@ -162,11 +168,13 @@ class Record:
         m = re.search(r"kptest:([A-Za-z0-9_]+)", self.text)
         return m.group(1) if m else None
 
-    def args(self):
+    def args(self, pfx=""):
+        """ARG0, ARG1, ... up to the first missing one; @pfx: of the keys
+        of a group line ("LINE<k>_") or a part ("PART<k>_")."""
         out = []
         i = 0
-        while "ARG%d" % i in self.dict:
-            out.append(self.dict["ARG%d" % i])
+        while "%sARG%d" % (pfx, i) in self.dict:
+            out.append(self.dict["%sARG%d" % (pfx, i)])
             i += 1
         return out
 
@@ -700,11 +708,7 @@ def group_lines(r):
 
 def group_line_args(r, k):
     """LINE<k>_ARG0, LINE<k>_ARG1, ... of a group record (k from 1)."""
-    out, i = [], 0
-    while "LINE%d_ARG%d" % (k, i) in r.dict:
-        out.append(r.dict["LINE%d_ARG%d" % (k, i)])
-        i += 1
-    return out
+    return r.args("LINE%d_" % k)
 
 
 def check_groups(tap, name, recs):

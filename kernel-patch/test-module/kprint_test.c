@@ -76,8 +76,20 @@ static void kp_levels(void)
 	pr_debug("kptest:lvl_debug %s\n", "debug"); /* KP:lvl_debug */
 }
 
+/* A printk() without a call-site descriptor: vprintk() is called directly. */
+static __printf(1, 2) void kp_nosite(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+}
+
 static void kp_cont(void)
 {
+	int i;
+
 	pr_info("kptest:cont_seq start"); /* KP:cont_seq */
 	pr_cont(" a=%d", 1); /* KP:cont_seq_1 */
 	pr_cont(" b=%s", "two"); /* KP:cont_seq_2 */
@@ -85,6 +97,15 @@ static void kp_cont(void)
 	printk(KERN_INFO "kptest:cont_printk a"); /* KP:cont_printk */
 	printk(KERN_CONT "b%d", 2); /* KP:cont_printk_1 */
 	printk(KERN_CONT "\n"); /* KP:cont_printk_2 */
+	/* a fragment without a call site: its part has no PART2_FORMAT */
+	pr_info("kptest:cont_nosite a=%d", 1); /* KP:cont_nosite */
+	kp_nosite(KERN_CONT " b=%d", 2);
+	pr_cont("\n");
+	/* more fragments than the table of parts holds: no PARTS at all */
+	pr_info("kptest:cont_many"); /* KP:cont_many */
+	for (i = 0; i < 60; i++)
+		pr_cont(" %d", i);
+	pr_cont("\n");
 }
 
 static void kp_once_ratelimited(void)

@@ -145,8 +145,12 @@ sec DMESG-R /usr/bin/dmesg -r
 sec SYSLOG /bin/busybox dmesg
 # (in a shell that exits normally: when the command itself dies of
 # timeout's SIGTERM, busybox sh reports "Terminated" while the section's
-# redirection to ttyS1 is still in place, into the captured text)
-sec PROCKMSG sh -c 'exec 2>/dev/null; timeout 2 cat /proc/kmsg; exit $?'
+# redirection to ttyS1 is still in place, into the captured text).  Read
+# into memory first: /proc/kmsg blocks once it is read out, and copied
+# straight to the emulated serial port the whole log did not always get
+# through before the timeout on a busy host.
+sec PROCKMSG sh -c 'exec 2>/dev/null; timeout 5 cat /proc/kmsg > /tmp/prockmsg
+	rc=$?; cat /tmp/prockmsg; exit $rc'
 if [ -x /usr/bin/kdmesg ]; then
 	sec KDMESG /usr/bin/kdmesg
 	sec KDMESG-X /usr/bin/kdmesg -x
