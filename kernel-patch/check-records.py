@@ -518,11 +518,11 @@ ASM_SRC = "kpapi_asm.S"
 
 
 def asm_site_line():
-    """The line of the KPRINT_ASM_SITE() of kpapi_asm.S (its CODE_LINE)."""
+    """The line of the KPRINT_ASM_SITE of kpapi_asm.S (its CODE_LINE)."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-module", ASM_SRC)
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            if line.startswith("KPRINT_ASM_SITE("):
+            if line.startswith("KPRINT_ASM_SITE "):
                 return n
     return None
 # kprint_<level>() calls of kpapi.c: tag -> level
@@ -926,7 +926,7 @@ def check_api(tap, name, b, api_mk, src):
               ["records: %s" % [(r.level, r.text, r.args()) for r in a]] if not ok else [])
     if a:
         print("# %s: kprint_asm record: FORMAT=%s ARGs=%s" % (name, a[0].dict.get("FORMAT"), a[0].args()))
-    # kprint_asm_site: an assembly caller with a KPRINT_ASM_SITE() descriptor
+    # kprint_asm_site: an assembly caller with a KPRINT_ASM_SITE descriptor
     a = [r for r in ar if api_tag(r) == "asm_site"]
     d = []
     if len(a) != 1:
@@ -944,7 +944,7 @@ def check_api(tap, name, b, api_mk, src):
             d.append("level %d text %s" % (r.level, show(r.text)))
         if r.args() != ["3", "asm_site"]:
             d.append("ARGs %s, expected ['3', 'asm_site']" % r.args())
-    tap.check(not d, "%s: kprint_asm_site() called from assembly with a KPRINT_ASM_SITE() descriptor: "
+    tap.check(not d, "%s: kprint_asm_site() called from assembly with a KPRINT_ASM_SITE descriptor: "
               "CODE_FILE/LINE/FUNC, MODULE, FORMAT, ARGn, level" % name, d)
     # kprint_early from a module
     e1 = [r for r in ar if api_tag(r) == "early_module"]

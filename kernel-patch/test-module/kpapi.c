@@ -19,7 +19,7 @@
  *                 per-level messages ("kpapi:keep_*"), which must survive
  *                 any cut-off;
  *   kpapi_asm.S   assembly callers of kprint_asm() (no call site), of
- *                 kprint_asm_site() (a KPRINT_ASM_SITE() descriptor) and
+ *                 kprint_asm_site() (a KPRINT_ASM_SITE descriptor) and
  *                 of kprint_early().
  *
  * Parameters:

@@ -2,7 +2,7 @@
 /*
  * Part of the kprint_api test module: assembly callers of kprint_asm(),
  * the entry point of issue 4 for assembly code, without a call site and
- * with one (kprint_asm_site(), KPRINT_ASM_SITE()), and of kprint_early(),
+ * with one (kprint_asm_site(), KPRINT_ASM_SITE), and of kprint_early(),
  * which assembly can call too (after boot it logs directly).  Built only
  * when the kernel exports them (see Kbuild).
  */
@@ -51,8 +51,8 @@ SYM_FUNC_END(kpapi_asm_ctx_call)
 #endif
 
 #ifdef KPAPI_HAVE_ASM_SITE
-/* the line of this KPRINT_ASM_SITE() is the record's CODE_LINE */
-KPRINT_ASM_SITE(.Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s")
+/* the line of this KPRINT_ASM_SITE is the record's CODE_LINE */
+KPRINT_ASM_SITE .Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s", __LINE__
 
 	.section .rodata.str1.1, "aMS", @progbits, 1
 .Lkpapi_site_from:
