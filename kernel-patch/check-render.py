@@ -17,9 +17,9 @@ records, which hit every limit on purpose, are reported beside it.
 A record that does not re-render can say so: FORMAT_PART=1 without PARTS
 (pr_cont() fragments follow, their formats not kept), a part without its
 PART<k>_FORMAT, or ARGS_CUT=<n> / PART<k>_ARGS_CUT=<n> (argument n is the
-first one cut or left out), see man/kprint.7; and a reader can tell a record whose number
-of ARG lines differs from the number of conversions (the flattened
-arguments of "%pV").  Reported: the share that re-renders exactly (the goal
+first one cut or left out), see man/kprint.7; and a reader can tell a
+record whose number of ARG lines differs from the number of conversions
+(the flattened arguments of "%pV").  Reported: the share that re-renders exactly (the goal
 of issue 13, at least 99%), and the share that re-renders exactly or lets a
 reader know it does not, with the reasons of the others; records marked
 although they re-render are counted too.  Reported, not asserted (this
@@ -52,12 +52,12 @@ def render(fmt, args):
     return "".join(out), None
 
 
-def render_record(r, text):
+def render_record(r):
     """The record's text rendered from FORMAT and ARGn and, when the kernel
     kept the parts of a record continued by pr_cont() (PARTS=<n>), from
     each PART<k>_FORMAT and PART<k>_ARGn, joined; or (None, reason)."""
     fmt = r.dict.get("FORMAT")
-    if fmt.endswith("\\x0a") and not text.endswith("\\x0a"):
+    if fmt.endswith("\\x0a") and not r.text.endswith("\\x0a"):
         fmt = fmt[:-4]
     got, err = render(fmt, r.args())
     if got is None or "PARTS" not in r.dict:
@@ -77,11 +77,12 @@ def classify(r):
     """(kind, reason) of a record with FORMAT: kind "exact", "marked",
     "count" (ARG lines and conversions differ) or "other"."""
     text = r.text
-    got, err = render_record(r, text)
+    got, err = render_record(r)
+    cuts = ["%s=%s" % (k, v) for k, v in r.dict.items() if k == "ARGS_CUT" or k.endswith("_ARGS_CUT")]
     # FORMAT_PART=1 with PARTS=<n>: FORMAT renders the first part only, as
     # it says, and the parts render the rest
-    marked = ("FORMAT_PART" in r.dict and "PARTS" not in r.dict) or \
-        any(k == "ARGS_CUT" or k.endswith("_ARGS_CUT") for k in r.dict)
+    part_only = "FORMAT_PART" in r.dict and "PARTS" not in r.dict
+    marked = part_only or bool(cuts)
     if got is not None and (got == text or text.endswith(": " + got)):
         return ("marked although it renders" if marked else "exact"), None
     if err is None:
@@ -91,8 +92,7 @@ def classify(r):
             err = "text cut (record limit)"
         else:
             err = "rendering differs"
-    cuts = ["%s=%s" % (k, v) for k, v in r.dict.items() if k == "ARGS_CUT" or k.endswith("_ARGS_CUT")]
-    if "FORMAT_PART" in r.dict and "PARTS" not in r.dict:
+    if part_only:
         return "marked", "FORMAT_PART=1: " + err
     if cuts:
         return "marked", "%s: %s" % (" ".join(cuts), err)
@@ -189,8 +189,9 @@ def check(tap, boots, cr):
             for key, val in keys.items():
                 if r.dict.get(key) != val:
                     bad.append("%s: %s=%s, expected %s" % (tag, key, r.dict.get(key), val))
-            if keys.get("PARTS") and "PART2_FORMAT" not in keys and classify(r)[0] != "exact":
-                bad.append("%s: does not re-render from its parts: %s" % (tag, classify(r)))
+            kind = classify(r)
+            if keys.get("PARTS") and "PART2_FORMAT" not in keys and kind[0] != "exact":
+                bad.append("%s: does not re-render from its parts: %s" % (tag, kind))
     tap.check(mods and not bad, "kprint: test records that FORMAT and ARGn do not re-render say so "
               "(FORMAT_PART=1 without PARTS, ARGS_CUT=<n>) or have more or fewer ARG lines than "
               "conversions; no record that re-renders is marked; pr_cont() records re-render from "

@@ -38,9 +38,9 @@ PATHS = {
         # pr_cont(): the fragment's parts are kept by helpers called before
         # and after the storing pass, not from within it
         ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "kprint_part_park"],
+         "kprint_part_park", "kprint_site_ref"],
         ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "kprint_part_keep", "kprint_site_ref"],
+         "kprint_part_keep"],
     ],
 }
 # functions whose frames are listed on their own

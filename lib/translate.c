@@ -355,8 +355,9 @@ struct msg {
 
 /*
  * Take @d, whose key without its LINE<k>_ prefix is @k, if it is FORMAT,
- * MODULE or ARGn (the first of each), and note FORMAT_PART and ARGS_CUT.  Inline: once per dictionary line
- * of every record, where a call was 5% of a translated run.
+ * MODULE or ARGn (the first of each), and note FORMAT_PART and ARGS_CUT.
+ * Inline: once per dictionary line of every record, where a call was 5% of
+ * a translated run.
  */
 static inline __attribute__((always_inline)) void take(struct kd_translate *t, struct msg *m, const char *k,
 		 const struct kd_dict_entry *d)
