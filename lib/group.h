@@ -4,7 +4,9 @@
  * is the group's lines joined by newlines, GROUP=<count> says so, and
  * each line's call site, format and arguments are LINE<k>_CODE_FILE,
  * LINE<k>_FORMAT, LINE<k>_ARG<n>... (k from 1).  --stats and translation
- * go through the lines with these keys.
+ * go through the lines with these keys.  The later parts of a record
+ * continued by pr_cont() are keyed the same way (PART<k>_FORMAT,
+ * PART<k>_ARG<n>, k from 2).
  */
 #ifndef KDMESG_GROUP_H
 #define KDMESG_GROUP_H
@@ -14,7 +16,7 @@
 
 #include "record.h"
 
-/* One LINE<k>_ key of a group. */
+/* One LINE<k>_ key of a group (or PART<k>_ key of a record). */
 struct kd_group_key {
 	unsigned long line;		/* k */
 	const char *name;		/* the key after "LINE<k>_" */
@@ -40,5 +42,11 @@ bool kd_group_is(const struct kd_record *rec);
  * record's entries: valid while the record is unchanged).
  */
 void kd_group_keys(struct kd_group *g, const struct kd_record *rec);
+
+/**
+ * kd_group_part_keys() - the PART<k>_ keys of @rec into @g, as
+ * kd_group_keys() does; @g->last is the highest k.
+ */
+void kd_group_part_keys(struct kd_group *g, const struct kd_record *rec);
 
 #endif /* KDMESG_GROUP_H */

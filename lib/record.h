@@ -223,19 +223,29 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		       const char *value, size_t value_len);
 
 /**
+ * kd_dict_index_prefix() - the length of "<word><k>_" at the start of @key
+ * (@len bytes), where @word is @wlen bytes and k a decimal number, or 0.
+ */
+static inline size_t kd_dict_index_prefix(const char *key, size_t len,
+					  const char *word, size_t wlen)
+{
+	size_t d = wlen;
+
+	if (len < wlen + 2 || memcmp(key, word, wlen) != 0)
+		return 0;
+	while (d < len && key[d] >= '0' && key[d] <= '9')
+		d++;
+	return d > wlen && d < len && key[d] == '_' ? d + 1 : 0;
+}
+
+/**
  * kd_dict_line_prefix() - the length of "LINE<k>_" at the start of @key
  * (@len bytes), or 0: a group stored as one record keys each line's
  * fields so (LINE2_CODE_FUNC, see man/kprint.7).
  */
 static inline size_t kd_dict_line_prefix(const char *key, size_t len)
 {
-	size_t d = 4;
-
-	if (len < 6 || memcmp(key, "LINE", 4) != 0)
-		return 0;
-	while (d < len && key[d] >= '0' && key[d] <= '9')
-		d++;
-	return d > 4 && d < len && key[d] == '_' ? d + 1 : 0;
+	return kd_dict_index_prefix(key, len, "LINE", 4);
 }
 
 /** kd_record_dict_grow() - room for one more entry; 0 or -ENOMEM. */

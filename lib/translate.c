@@ -579,6 +579,122 @@ static int translate_group(struct kd_translate *t, const struct kd_record *rec,
 	return KD_KFMT_TRUSTED;
 }
 
+/* PARTS=<n> of @rec with n from 2 to what a dictionary can key, or 0. */
+static unsigned long parts_of(const struct kd_record *rec)
+{
+	const struct kd_dict_entry *e = kd_record_dict_get(rec, "PARTS");
+	unsigned long n = 0;
+
+	if (!e || !e->value_len || e->value_len > 3)
+		return 0;
+	for (size_t i = 0; i < e->value_len; i++) {
+		if (e->value[i] < '0' || e->value[i] > '9')
+			return 0;
+		n = n * 10 + (unsigned long)(e->value[i] - '0');
+	}
+	return n >= 2 && n <= KD_DICT_MAX ? n : 0;
+}
+
+/* Take the keys of part @k (1: the record's own FORMAT, MODULE, ARGn). */
+static void take_part(struct kd_translate *t, struct msg *m, const struct kd_record *rec,
+		      const struct kd_group *parts, unsigned long k)
+{
+	memset(m, 0, sizeof(*m));
+	if (k == 1) {
+		for (size_t i = 0; i < rec->dict_len; i++)
+			take(t, m, rec->dict[i].key, &rec->dict[i]);
+		m->part = false;	/* FORMAT_PART=1 is what the parts resolve */
+		return;
+	}
+	for (size_t i = 0; i < parts->n; i++)
+		if (parts->keys[i].line == k)
+			take(t, m, parts->keys[i].name, parts->keys[i].entry);
+	/* Later parts carry no MODULE: they continue the first part's line. */
+	if (!m->module)
+		m->module = kd_record_dict_get(rec, "MODULE");
+}
+
+/*
+ * A record continued by pr_cont() whose parts the kernel kept (PARTS=<n>,
+ * man/kprint.7): the text is a prefix, then each part's FORMAT rendered
+ * with its ARGn.  First find where each part begins, from the last one
+ * back; a part that does not render its piece of the text (no format, an
+ * argument cut, another rendering) leaves the record as it is, counted by
+ * that reason.  Then translate each piece alone: one the catalogues lack,
+ * or whose translation cannot be trusted, stays as it is, as a group's
+ * lines do.  The record counts once: translated when a piece was.
+ */
+static int translate_parts(struct kd_translate *t, const struct kd_record *rec,
+			   unsigned long nparts, const char **text, size_t *len)
+{
+	struct kd_translate_stats before = t->st;
+	size_t start[KD_DICT_MAX + 2], at = 0, n, end = rec->text_len;
+	int reason = KD_KFMT_TRUSTED, r, first_bad = KD_TRANSLATE_NONE;
+	struct kd_group parts;
+	struct kd_kfmt f;
+	struct msg m;
+	bool any = false;
+
+	if (rec->text_len > sizeof(t->out))
+		return KD_TRANSLATE_NONE;	/* no reader makes one */
+	kd_group_part_keys(&parts, rec);
+	t->st.records++;
+	if (rec->text_len >= KD_TRANSLATE_TEXT_LIMIT)
+		reason = KD_KFMT_CUT;
+	for (unsigned long k = nparts; k >= 1 && reason == KD_KFMT_TRUSTED; k--) {
+		take_part(t, &m, rec, &parts, k);
+		if (!m.format)
+			reason = KD_KFMT_CONTINUATION;	/* a fragment without a call site */
+		else if (m.cut)
+			reason = KD_KFMT_CUT;
+		else if (kd_kfmt_parse(m.format->value, m.format->value_len, &f) < 0)
+			reason = KD_KFMT_CONVERSION;
+		else
+			reason = kd_translate_prefix(rec->text, end, m.format->value,
+						     m.format->value_len, &f, t->args,
+						     nargs_of(&m), t->work, sizeof(t->work),
+						     &start[k]);
+		end = start[k];
+	}
+	if (reason != KD_KFMT_TRUSTED) {
+		t->st.untrusted[reason]++;
+		return reason;
+	}
+	start[nparts + 1] = rec->text_len;
+	start[1] = 0;	/* the prefix goes with the first part */
+	for (unsigned long k = 1; k <= nparts; k++) {
+		const char *p = rec->text + start[k];
+		size_t plen = start[k + 1] - start[k];
+		size_t room = sizeof(t->out) - at - (rec->text_len - start[k + 1]);
+
+		take_part(t, &m, rec, &parts, k);
+		r = translate_msg(t, &m, p, plen, false, t->out + at, room, &n);
+		if (r == KD_KFMT_TRUSTED) {
+			any = true;
+		} else {
+			if (first_bad == KD_TRANSLATE_NONE)
+				first_bad = r;
+			memcpy(t->out + at, p, plen);
+			n = plen;
+		}
+		at += n;
+	}
+	t->st = before;
+	t->st.records++;
+	if (any) {
+		t->st.translated++;
+		*text = t->out;
+		*len = at;
+		return KD_KFMT_TRUSTED;
+	}
+	if (first_bad == KD_TRANSLATE_NONE) {
+		t->st.missing++;
+		return KD_TRANSLATE_NONE;
+	}
+	t->st.untrusted[first_bad]++;
+	return first_bad;
+}
+
 int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 			const char **text, size_t *len)
 {
@@ -594,6 +710,15 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 		reason = translate_group(t, rec, text, len);
 		t->clean = false;	/* lines: newlines */
 		return reason;
+	}
+	if (m.format && m.part) {
+		unsigned long nparts = parts_of(rec);
+
+		if (nparts) {
+			reason = translate_parts(t, rec, nparts, text, len);
+			t->clean = false;	/* pieces: the writer looks again */
+			return reason;
+		}
 	}
 	reason = translate_msg(t, &m, rec->text, rec->text_len,
 			       rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,

@@ -314,6 +314,64 @@ static void check_group(struct kd_translate *t)
 		   "group: no line to translate");
 }
 
+/* A record continued by pr_cont() of @nparts parts (PARTS), with @keys. */
+static int parts(struct kd_translate *t, const char *text, const char *nparts,
+		 const char *const *keys, const char **out, size_t *n)
+{
+	kd_record_reset(&rec);
+	kd_record_set_text(&rec, text, strlen(text));
+	kd_record_dict_add(&rec, "MODULE", 6, "kptest", 6);
+	for (int i = 0; keys[i]; i += 2)
+		kd_record_dict_add(&rec, keys[i], strlen(keys[i]), keys[i + 1],
+				   strlen(keys[i + 1]));
+	kd_record_dict_add(&rec, "FORMAT_PART", 11, "1", 1);
+	if (nparts)
+		kd_record_dict_add(&rec, "PARTS", 5, nparts, strlen(nparts));
+	return kd_translate_record(t, &rec, out, n);
+}
+
+/*
+ * Records continued by pr_cont() whose parts the kernel kept (PARTS=<n>,
+ * man/kprint.7): each part translated alone, the record's MODULE as
+ * context of later parts too.  Adds 6 records: 1 translated, 2
+ * continuation, 1 mismatch, 1 cut, 1 missing.
+ */
+static void check_parts(struct kd_translate *t)
+{
+	static char big[1100];
+	const char *out = NULL;
+	size_t n = 0;
+
+	tap_is_int(parts(t, "eth0: link up 100 Mbpshello world", "2",
+			 ARGS("FORMAT", "link up %d Mbps", "ARG0", "100",
+			      "PART2_FORMAT", "hello %s", "PART2_ARG0", "world"), &out, &n),
+		   0, "parts: translated");
+	tap_is_mem(out, n, "eth0: Verbindung steht mit 100 Mbit/sHallo aus kptest, world", 60,
+		   "parts: each part alone, prefix kept, MODULE as context of part 2");
+	tap_is_int(parts(t, "link up 1 Mbpshello world", "999",
+			 ARGS("FORMAT", "link up %d Mbps", "ARG0", "1",
+			      "PART2_FORMAT", "hello %s", "PART2_ARG0", "world"), &out, &n),
+		   KD_KFMT_CONTINUATION, "parts: PARTS out of range is FORMAT_PART=1 alone");
+	tap_is_int(parts(t, "link up 1 Mbpshello world", "3",
+			 ARGS("FORMAT", "link up %d Mbps", "ARG0", "1",
+			      "PART2_FORMAT", "hello %s", "PART2_ARG0", "world"), &out, &n),
+		   KD_KFMT_CONTINUATION, "parts: a part without PART<k>_FORMAT");
+	tap_is_int(parts(t, "link up 1 Mbpshello moon", "2",
+			 ARGS("FORMAT", "link up %d Mbps", "ARG0", "1",
+			      "PART2_FORMAT", "hello %s", "PART2_ARG0", "world"), &out, &n),
+		   KD_KFMT_MISMATCH, "parts: a part that does not render its piece");
+	memset(big, 'z', 1030);
+	memcpy(big, "link up 1 Mbps", 14);
+	tap_is_int(parts(t, big, "2",
+			 ARGS("FORMAT", "link up %d Mbps", "ARG0", "1",
+			      "PART2_FORMAT", "%s", "PART2_ARG0", big + 14), &out, &n),
+		   KD_KFMT_CUT, "parts: text at the kernel's limit");
+	tap_is_int(parts(t, "nope 1nope 2", "2",
+			 ARGS("FORMAT", "nope %d", "ARG0", "1",
+			      "PART2_FORMAT", "nope %d", "PART2_ARG0", "2"), &out, &n),
+		   KD_TRANSLATE_NONE, "parts: no part in the catalogues");
+}
+
 static void check_records(struct kd_catalog *cat)
 {
 	struct kd_translate *t = NULL;
@@ -389,11 +447,13 @@ static void check_records(struct kd_catalog *cat)
 			   "18 times 1000 bytes: past the bound");
 	}
 	check_group(t);
+	check_parts(t);
 	st = kd_translate_stats(t);
-	tap_ok(st->translated == 7 + 1 && st->untrusted[KD_KFMT_CUT] == 1 + 1 && st->missing == 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
-	       st->untrusted[KD_KFMT_POSITION] == 2 && st->untrusted[KD_KFMT_CONTINUATION] == 2 &&
-	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 24 + 2 &&
-	       st->untrusted[KD_KFMT_MISMATCH] == 4,
+	tap_ok(st->translated == 7 + 1 + 1 && st->untrusted[KD_KFMT_CUT] == 1 + 1 + 1 &&
+	       st->missing == 1 + 1 && st->untrusted[KD_KFMT_CONVERSION] == 1 &&
+	       st->untrusted[KD_KFMT_POSITION] == 2 && st->untrusted[KD_KFMT_CONTINUATION] == 2 + 2 &&
+	       st->untrusted[KD_KFMT_TOO_LONG] == 1 && st->records == 24 + 2 + 6 &&
+	       st->untrusted[KD_KFMT_MISMATCH] == 4 + 1,
 	       "statistics: %llu translated, %llu missing, %llu records",
 	       (unsigned long long)st->translated, (unsigned long long)st->missing,
 	       (unsigned long long)st->records);
