@@ -64,6 +64,7 @@ struct call {
 
 static const struct call calls[] = {
 	{ "printk", F_PRINTK, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0 },
+	{ "pr_cont", F_PRINTK, 0, 'c' },
 	{ "pr_emerg", F_PR, 0, '0' }, { "pr_alert", F_PR, 0, '1' },
 	{ "pr_crit", F_PR, 0, '2' }, { "pr_err", F_PR, 0, '3' },
 	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
@@ -437,9 +438,11 @@ static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsign
 		memmove(fmt, fmt + skip, at - skip);
 		at -= skip;
 	}
-	if (level == 'c')
-		return 0;	/* a continuation fragment has no record of its own */
-	if (level && (level < '0' || level > '7'))
+	/*
+	 * A continuation fragment ('c') is kept: a kernel that keeps the
+	 * parts of a continued record names its format (PART<k>_FORMAT).
+	 */
+	if (level && level != 'c' && (level < '0' || level > '7'))
 		level = 0;
 	if (w && (w->pre_len || w->post_len)) {
 		memmove(fmt + w->pre_len, fmt, at);
@@ -450,7 +453,9 @@ static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsign
 	if (at && fmt[at - 1] == '\n')
 		at--;
 	if (!at) {
-		sc->st->skipped++;
+		/* pr_cont("\n") ends a line: not a format left out */
+		if (level != 'c')
+			sc->st->skipped++;
 		return 0;
 	}
 	sc->st->found++;

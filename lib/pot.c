@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfmt.h"
 #include "pot.h"
 
 /* Places, functions and modules kept per entry; more are only counted. */
@@ -180,11 +181,37 @@ static void note(struct pot_entry *e, const struct kd_pot_msg *m)
 	e->count += m->count;
 }
 
+/*
+ * Whether @s (@n bytes) has a letter outside its conversions: a
+ * continuation fragment without one (", ", "%d ") has nothing to
+ * translate.  A format that does not parse is kept.
+ */
+static bool has_words(const char *s, size_t n)
+{
+	struct kd_kfmt f;
+	unsigned int k = 0;
+
+	if (kd_kfmt_parse(s, n, &f) < 0)
+		return true;
+	for (size_t i = 0; i < n; i++) {
+		if (k < f.nconv && i >= f.conv[k].start) {
+			i = f.conv[k++].end - 1;
+			continue;
+		}
+		if ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (unsigned char)s[i] >= 0x80)
+			return true;
+	}
+	return false;
+}
+
 int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m)
 {
 	struct pot_entry *e, *c, **tail;
 	bool made;
 
+	if (m->level == 'c' && !has_words(m->msgid, m->msgid_len))
+		return 0;
 	e = get(pot, m->ctx, m->msgid, m->msgid_len, true, &made);
 	if (!e)
 		return -ENOMEM;

@@ -34,7 +34,9 @@ int kd_pot_new(struct kd_pot **pot);
 /**
  * kd_pot_add() - add a sighting of @m: a new entry, or places, functions,
  * modules and count added to the entry of the same msgctxt and msgid (up
- * to a few of each; the rest are counted).  Returns 0 or -ENOMEM.
+ * to a few of each; the rest are counted).  A continuation fragment
+ * (level 'c') without a letter outside its conversions is left out.
+ * Returns 0 or -ENOMEM.
  */
 int kd_pot_add(struct kd_pot *pot, const struct kd_pot_msg *m);
 

@@ -21,6 +21,7 @@
 
 #include "csource.h"
 #include "cstring.h"
+#include "group.h"
 #include "kfmt.h"
 #include "nls.h"
 #include "pofile.h"
@@ -265,13 +266,14 @@ static void read_sites(const char *path)
 				*q++ = '\0';
 			f[k + 1] = q;
 		}
-		if (k == 5 && f[5] && *f[5] && f[1][0] != 'c') {
+		if (k == 5 && f[5] && *f[5]) {
 			char *colon = strrchr(f[2], ':');
 			struct kd_pot_msg m = {
 				.msgid = f[5], .msgid_len = unescape(f[5], strlen(f[5])),
 				.file = f[2], .func = f[3],
 				.module = strcmp(f[4], "-") ? f[4] : NULL,
-				.level = f[1][0] >= '0' && f[1][0] <= '7' ? f[1][0] : 0,
+				.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
+					 f[1][0] : 0,
 			};
 
 			if (colon) {
@@ -305,9 +307,12 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 		sp1 = strchr(p, ' ');
 		sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
 		q1 = sp2 ? strchr(sp2 + 1, '"') : NULL;
-		if (p[0] == '<' && p[1] != 'c' && !strstr(p, ",c>") && q1 && e > q1 + 1 &&
-		    e[-1] == '"') {
+		if (p[0] == '<' && q1 && e > q1 + 1 && e[-1] == '"') {
 			struct kd_pot_msg m = { .level = p[1] >= '0' && p[1] <= '7' ? p[1] : 0 };
+
+			/* <c> and <N,c>: a continuation fragment */
+			if (p[1] == 'c' || (sp1 && sp1 - p >= 4 && memcmp(sp1 - 3, ",c>", 3) == 0))
+				m.level = 'c';
 			size_t n;
 
 			*sp1 = *sp2 = '\0';
@@ -337,6 +342,28 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 }
 
 /* --- a dump ------------------------------------------------------------- */
+
+/*
+ * The later parts of a record continued by pr_cont() (PART<k>_FORMAT,
+ * man/kprint.7), counted as continuation fragments of @module (the
+ * first part's: later parts carry none, and kdmesg looks them up so).
+ */
+static void add_parts(const struct kd_record *rec, const char *module)
+{
+	struct kd_group parts;
+
+	kd_group_part_keys(&parts, rec);
+	for (size_t i = 0; i < parts.n; i++) {
+		const struct kd_dict_entry *d = parts.keys[i].entry;
+		struct kd_pot_msg m = { .count = 1, .module = module, .level = 'c' };
+
+		if (strcmp(parts.keys[i].name, "FORMAT") != 0 || !d->value_len)
+			continue;
+		m.msgid = d->value;
+		m.msgid_len = d->value_len;
+		add(&m);
+	}
+}
 
 static void read_dump(const char *path)
 {
@@ -369,6 +396,7 @@ static void read_dump(const char *path)
 		m.module = (d = kd_record_dict_get(&rec, "MODULE")) ? d->value : NULL;
 		m.level = rec.level >= 0 ? (char)('0' + rec.level) : 0;
 		add(&m);
+		add_parts(&rec, m.module);
 	}
 	kd_record_free(&rec);
 	kd_source_close(src);

@@ -48,6 +48,9 @@ golden extract-sites 0 "$P" extract --sites=kprint-sites.txt --printk-index=prin
 golden extract-dump 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count
 golden extract-limit 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count -n 1
 golden extract-stock 0 "$P" extract --dump kmsg-nul.dump
+# the parts of pr_cont() records (PART<k>_FORMAT) as fragments of the
+# record's module; ", " has nothing to translate
+golden extract-parts 0 "$P" extract --dump kmsg-translate.dump --sort=count
 golden extract-none 2 "$P" extract
 golden extract-bad-sort 2 "$P" extract --sort=size ksrc
 golden extract-bad-context 2 "$P" extract --context=file ksrc
@@ -56,7 +59,7 @@ golden check-missing 2 "$P" check no-such.po
 golden no-command 2 "$P"
 
 if command -v msgfmt >/dev/null 2>&1; then
-	for g in extract-source extract-context extract-sites extract-dump; do
+	for g in extract-source extract-context extract-sites extract-dump extract-parts; do
 		msgfmt -c -o /dev/null "$E/$g.out" 2>"$tmp/msgfmt.err"
 		ok $? "msgfmt -c accepts $g.out"
 	done
