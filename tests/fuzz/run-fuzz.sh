@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-fuzz.sh DIR - build the reader and renderer fuzz targets with clang's libFuzzer
+# run-fuzz.sh DIR - build the reader and translation fuzz targets with clang's libFuzzer
 # and AddressSanitizer + UndefinedBehaviorSanitizer in DIR, seed them with
 # tests/fixtures and with boundary values (largest timestamps, sequence
 # numbers and priorities, and one past them), and run each for a bounded
 # time (FUZZ_SECONDS, default 20).  fuzz-writer drives every output mode
-# over the fuzzed records.  Exits non-zero when a target does not build or finds a crash; the
+# over the fuzzed records; fuzz-translate-record translates whole records
+# with the test catalogue (msgfmt compiles it).  Exits non-zero when a target does not build or finds a crash; the
 # crashing input is left in DIR/<target>/ for reproduction.
 set -eu
 
@@ -63,7 +64,7 @@ writer_seeds() {
 }
 
 status=0
-for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate writer}; do
+for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate translate-record writer}; do
 	bin="$out/fuzz-$t"
 	srcs=""
 	list=$libsrc
@@ -83,6 +84,21 @@ for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate writer}; 
 		printf 'link %%s: %%*ph %%d\0%%3$d: %%1$s %%2$*1$ph\0dev: link a: 01 02 7\0a\0001 02\0007' \
 			>"$corpus/seed-reorder"
 		printf '%%pI4 %%pV %%n %%%%\0%%1$pI4\0x\0001.2.3.4' >"$corpus/seed-pext"
+	elif [ "$t" = translate-record ]; then
+		# the test catalogue, and each record of the translation fixtures
+		# as a seed of its own
+		mkdir -p "$out/cat/xx/LC_MESSAGES"
+		if ! msgfmt -o "$out/cat/xx/LC_MESSAGES/linux-kmsg.mo" \
+			"$top/tests/fixtures/kmsg-test-xx.po"; then
+			echo "run-fuzz: msgfmt cannot compile the test catalogue" >&2
+			status=1
+			continue
+		fi
+		export KDMESG_FUZZ_CATALOG="$out/cat"
+		for f in "$top"/tests/fixtures/kmsg-translate*.dump; do
+			awk -v dir="$corpus" -v base="$(basename "$f" .dump)" '
+				!/^ / { n++ } { print > (dir "/" base "-" n) }' "$f"
+		done
 	elif [ "$t" = writer ]; then
 		boundary_seeds "$corpus"
 		writer_seeds "$corpus"
