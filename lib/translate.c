@@ -399,10 +399,16 @@ static inline unsigned int memo_set(const char *s, size_t len)
 	return kd_hash_ends(s, len) & (MEMO_SETS - 1);
 }
 
-/* Keep @mod (@mod_len bytes, no NUL among them) in @m; false if it cannot. */
+/* Whether a memo slot can hold @mod (@mod_len bytes, no NUL among them). */
+static bool memo_fits(const char *mod, size_t mod_len)
+{
+	return mod_len < sizeof(((struct memo *)0)->module) && strlen(mod) == mod_len;
+}
+
+/* Keep @mod in @m; false if it does not fit. */
 static bool memo_module(struct memo *m, const char *mod, size_t mod_len)
 {
-	if (mod_len >= sizeof(m->module) || strlen(mod) != mod_len)
+	if (!memo_fits(mod, mod_len))
 		return false;
 	memcpy(m->module, mod, mod_len + 1);
 	m->module_len = (unsigned char)mod_len;
@@ -413,7 +419,7 @@ static bool memo_module(struct memo *m, const char *mod, size_t mod_len)
 static void memo_miss(struct memo *m, const char *fmt, size_t len, const char *mod,
 		      size_t mod_len)
 {
-	if (mod_len >= sizeof(m->module) || strlen(mod) != mod_len)
+	if (!memo_fits(mod, mod_len))
 		return;
 	if (len > m->fmt_cap) {
 		char *p = realloc(m->fmt, len);
@@ -545,6 +551,27 @@ translate_msg(struct kd_translate *t, const struct msg *msg,
 }
 
 /*
+ * Translate the piece @p (@plen bytes) of a record's text with @m into
+ * t->out at *@at, or copy it there when that fails; @rest bytes of the
+ * original text follow it, so a piece copied as it is always fits.
+ * Returns translate_msg()'s outcome.
+ */
+static int put_piece(struct kd_translate *t, const struct msg *m, const char *p,
+		     size_t plen, bool at_limit, size_t *at, size_t rest)
+{
+	size_t n;
+	int r = translate_msg(t, m, p, plen, at_limit, t->out + *at,
+			      sizeof(t->out) - *at - rest, &n);
+
+	if (r != KD_KFMT_TRUSTED) {
+		n = plen;
+		memcpy(t->out + *at, p, n);
+	}
+	*at += n;
+	return r;
+}
+
+/*
  * A group stored as one record (GROUP=<count>, man/kprint.7): each line
  * translated with its own LINE<k>_FORMAT, _MODULE and _ARGn, prefix
  * included; a line that cannot be translated stays as it is.  The text
@@ -555,34 +582,23 @@ static int translate_group(struct kd_translate *t, const struct kd_record *rec,
 {
 	const char *p = rec->text, *end = rec->text + rec->text_len;
 	struct kd_group g;
-	size_t at = 0, n;
+	size_t at = 0;
 	bool any = false;
 
 	if (rec->text_len > sizeof(t->out))
 		return KD_TRANSLATE_NONE;	/* no reader makes one */
 	kd_group_keys(&g, rec);
-	/*
-	 * A line's translation may use the room the rest of the original
-	 * text leaves, so a line shown as it is always fits.
-	 */
 	for (unsigned long k = 1;; k++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t line_len = (size_t)((nl ? nl : end) - p);
-		size_t room = sizeof(t->out) - at - (size_t)(end - p - line_len);
 		struct msg m = { 0 };
 
 		for (size_t i = 0; k <= g.last && i < g.n; i++)
 			if (g.keys[i].line == k)
 				take(t, &m, g.keys[i].name, g.keys[i].entry);
-		if (translate_msg(t, &m, p, line_len,
-				  !nl && rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
-				  t->out + at, room, &n) == KD_KFMT_TRUSTED) {
+		if (put_piece(t, &m, p, line_len, !nl && rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
+			      &at, (size_t)(end - p - line_len)) == KD_KFMT_TRUSTED)
 			any = true;
-		} else {
-			n = line_len;
-			memcpy(t->out + at, p, n);
-		}
-		at += n;
 		if (!nl)
 			break;
 		t->out[at++] = '\n';
@@ -643,8 +659,8 @@ static void take_part(struct kd_translate *t, struct msg *m, const struct kd_rec
 static int translate_parts(struct kd_translate *t, const struct kd_record *rec,
 			   unsigned long nparts, const char **text, size_t *len)
 {
-	struct kd_translate_stats before = t->st;
-	size_t start[KD_DICT_MAX + 2], at = 0, n, end = rec->text_len;
+	struct kd_translate_stats before;
+	size_t start[KD_DICT_MAX + 2], at = 0, end = rec->text_len;
 	int reason = KD_KFMT_TRUSTED, r, first_bad = KD_TRANSLATE_NONE;
 	struct kd_group parts;
 	struct kd_kfmt f;
@@ -654,7 +670,6 @@ static int translate_parts(struct kd_translate *t, const struct kd_record *rec,
 	if (rec->text_len > sizeof(t->out))
 		return KD_TRANSLATE_NONE;	/* no reader makes one */
 	kd_group_part_keys(&parts, rec);
-	t->st.records++;
 	if (rec->text_len >= KD_TRANSLATE_TEXT_LIMIT)
 		reason = KD_KFMT_CUT;
 	for (unsigned long k = nparts; k >= 1 && reason == KD_KFMT_TRUSTED; k--) {
@@ -673,27 +688,21 @@ static int translate_parts(struct kd_translate *t, const struct kd_record *rec,
 		end = start[k];
 	}
 	if (reason != KD_KFMT_TRUSTED) {
+		t->st.records++;
 		t->st.untrusted[reason]++;
 		return reason;
 	}
 	start[nparts + 1] = rec->text_len;
 	start[1] = 0;	/* the prefix goes with the first part */
+	before = t->st;	/* translate_msg() counts each piece */
 	for (unsigned long k = 1; k <= nparts; k++) {
-		const char *p = rec->text + start[k];
-		size_t plen = start[k + 1] - start[k];
-		size_t room = sizeof(t->out) - at - (rec->text_len - start[k + 1]);
-
 		take_part(t, &m, rec, &parts, k);
-		r = translate_msg(t, &m, p, plen, false, t->out + at, room, &n);
-		if (r == KD_KFMT_TRUSTED) {
+		r = put_piece(t, &m, rec->text + start[k], start[k + 1] - start[k], false, &at,
+			      rec->text_len - start[k + 1]);
+		if (r == KD_KFMT_TRUSTED)
 			any = true;
-		} else {
-			if (first_bad == KD_TRANSLATE_NONE)
-				first_bad = r;
-			memcpy(t->out + at, p, plen);
-			n = plen;
-		}
-		at += n;
+		else if (first_bad == KD_TRANSLATE_NONE)
+			first_bad = r;
 	}
 	t->st = before;
 	t->st.records++;

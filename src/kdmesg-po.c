@@ -309,11 +309,11 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 		q1 = sp2 ? strchr(sp2 + 1, '"') : NULL;
 		if (p[0] == '<' && q1 && e > q1 + 1 && e[-1] == '"') {
 			struct kd_pot_msg m = { .level = p[1] >= '0' && p[1] <= '7' ? p[1] : 0 };
+			size_t n;
 
 			/* <c> and <N,c>: a continuation fragment */
-			if (p[1] == 'c' || (sp1 && sp1 - p >= 4 && memcmp(sp1 - 3, ",c>", 3) == 0))
+			if (p[1] == 'c' || (sp1 - p >= 4 && memcmp(sp1 - 3, ",c>", 3) == 0))
 				m.level = 'c';
-			size_t n;
 
 			*sp1 = *sp2 = '\0';
 			q1[-1] = '\0';
