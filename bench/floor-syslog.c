@@ -5,7 +5,7 @@
  *
  * It reads FILE as kdmesg does (256 KiB read()s), and for each
  * "<pri>[ sec.usec] text" line reads the three numbers with the parsers'
- * word-at-a-time helpers (lib/scan.h), finds the end of the line with the
+ * word-at-a-time helpers (lib/source/scan.h), finds the end of the line with the
  * same printable-ASCII scan that also proves the text needs no escaping,
  * and copies "[ sec.usec] text\n" to a 64 KiB output buffer that it
  * writes to standard output.  Other lines (no "<", continuation lines)
@@ -24,7 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scan.h"
+#include "source/scan.h"
 
 #define CHUNK	(256 * 1024)
 #define OUT_CAP	(64 * 1024)

@@ -7,7 +7,7 @@
  *
  * Prints, one "name value" per line (bench/tui.sh turns them into ratios):
  *   dump_bytes, records       the input
- *   store_bytes               what the record store holds (lib/store.c)
+ *   store_bytes               what the record store holds (lib/view/store.c)
  *   rss_kib                   peak resident memory of this process
  *   load_ms, load_cpu_ms      reading the whole dump into the store
  *   open_ms, open_cpu_ms      then the view: the last record selected
@@ -30,10 +30,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "format.h"
+#include "sink/format.h"
 #include "pipeline.h"
-#include "store.h"
-#include "view.h"
+#include "view/store.h"
+#include "view/view.h"
 
 /* As src/tui.c: records the model may check per loop turn, rows on screen. */
 #define WORK_STEP	2000

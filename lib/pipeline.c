@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kmsg-parse.h"
+#include "source/kmsg-parse.h"
 #include "pipeline.h"
 
 /* Stages and sinks a pipeline holds; kdmesg uses at most a few. */

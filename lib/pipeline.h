@@ -4,9 +4,9 @@
  *
  *     source -> stages -> match -> sinks
  *
- * A source (lib/source.h) reads records; stages may rewrite or drop them
+ * A source (lib/source/source.h) reads records; stages may rewrite or drop them
  * (recovering call sites on stock kernels, translating); the filter
- * (lib/filter.h) decides which are shown; sinks consume what is shown
+ * (lib/match/filter.h) decides which are shown; sinks consume what is shown
  * (the writer, --stats, the viewer's record store).  The pipeline owns
  * what spans records and would otherwise be redone by every front end:
  * the previous-record state for dmesg's delta times (rejected records
@@ -42,9 +42,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "filter.h"
-#include "record.h"
-#include "source.h"
+#include "match/filter.h"
+#include "record/record.h"
+#include "source/source.h"
 
 /* What a stage or sink needs from the reader. */
 enum kd_need {

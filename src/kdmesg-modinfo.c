@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kdmesg-modinfo.c - kdmesg's use of libkmod (lib/modinfo.h): set up on
+ * kdmesg-modinfo.c - kdmesg's use of libkmod (lib/shared/modinfo.h): set up on
  * first use, libkmod's own messages reported as kdmesg's, and a note
  * instead of an error when there are no modules to ask about.
  */
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "modinfo.h"
+#include "shared/modinfo.h"
 #include "nls.h"
 #include "kdmesg.h"
 

@@ -19,19 +19,19 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "boottime.h"
-#include "filter.h"
-#include "klogctl.h"
-#include "modinfo.h"
-#include "priority.h"
+#include "shared/boottime.h"
+#include "match/filter.h"
+#include "source/klogctl.h"
+#include "shared/modinfo.h"
+#include "record/priority.h"
 #include "nls.h"
-#include "output.h"
-#include "rawdump.h"
-#include "record.h"
-#include "source.h"
-#include "terminal.h"
-#include "timefmt.h"
-#include "timeparse.h"
+#include "sink/output.h"
+#include "sink/rawdump.h"
+#include "record/record.h"
+#include "source/source.h"
+#include "sink/terminal.h"
+#include "sink/timefmt.h"
+#include "match/timeparse.h"
 #include "kdmesg.h"
 
 

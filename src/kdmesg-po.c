@@ -19,16 +19,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "csource.h"
-#include "cstring.h"
-#include "group.h"
-#include "kfmt.h"
+#include "po/csource.h"
+#include "po/cstring.h"
+#include "record/group.h"
+#include "shared/kfmt.h"
 #include "nls.h"
-#include "pofile.h"
-#include "pot.h"
-#include "rawdump.h"
-#include "record.h"
-#include "source.h"
+#include "po/pofile.h"
+#include "po/pot.h"
+#include "sink/rawdump.h"
+#include "record/record.h"
+#include "source/source.h"
 
 #define SITES_PATH	"/sys/kernel/debug/kprint/sites"
 #define INDEX_PATH	"/sys/kernel/debug/printk/index"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kdmesg-translate.c - kdmesg's wiring of the translation of kernel
- * messages (lib/translate.h): when to translate (--translate), where the
+ * messages (lib/stage/translate.h): when to translate (--translate), where the
  * catalogues are (--catalog-dir, KDMESG_CATALOG_PATH, the locale
  * directory), and the -v summary of what was translated and why some
  * translations were not used.
@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "json.h"
+#include "stage/catalog.h"
+#include "sink/json.h"
 #include "nls.h"
 #include "pipeline.h"
-#include "translate.h"
+#include "stage/translate.h"
 #include "kdmesg.h"
 
 static struct kd_catalog *catalog;

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#include "filter.h"
-#include "output.h"
-#include "source.h"
+#include "match/filter.h"
+#include "sink/output.h"
+#include "source/source.h"
 
 /* terminal-colors.d files are matched against dmesg's name, so an admin's
  * existing dmesg colour configuration applies unchanged. */

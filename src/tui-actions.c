@@ -2,7 +2,7 @@
 /*
  * tui-actions.c - what the viewer does, without curses: reading records
  * into the store as they come, and what each key does to the model
- * (lib/view.c), the filters, the prompts and the detail pane.  tui.c
+ * (lib/view/view.c), the filters, the prompts and the detail pane.  tui.c
  * draws the result.
  */
 #include "config.h"
@@ -21,8 +21,8 @@
 #include <wctype.h>
 
 #include "nls.h"
-#include "translate.h"
-#include "view-keys.h"
+#include "stage/translate.h"
+#include "view/view-keys.h"
 #include "tui-internal.h"
 
 /* Records read per loop turn: a bounded step, the screen stays live. */

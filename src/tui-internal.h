@@ -11,12 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "format.h"
-#include "modinfo.h"
+#include "sink/format.h"
+#include "shared/modinfo.h"
 #include "pipeline.h"
-#include "store.h"
-#include "view.h"
-#include "view-detail.h"
+#include "view/store.h"
+#include "view/view.h"
+#include "view/view-detail.h"
 #include "kdmesg.h"
 
 enum mode { M_LIST, M_DETAIL, M_FILTERS, M_HELP };
@@ -75,7 +75,7 @@ void tui_time_init(struct tui *t);
 /** tui_setup_format() - (re)build the formatter for the time format.  0 or -ENOMEM. */
 int tui_setup_format(struct tui *t);
 
-/** tui_list_key() - a key (lib/view-keys.h code) in the record list. */
+/** tui_list_key() - a key (lib/view/view-keys.h code) in the record list. */
 void tui_list_key(struct tui *t, int key);
 
 /** tui_screen_key() - a key in the detail, filter or help screen. */

@@ -2,8 +2,8 @@
 /*
  * tui.c - `kdmesg --tui`: the live viewer, and the only file that calls
  * curses (what keys do is tui-actions.c's).  Records flow from the pipeline (kd_pipeline_step(), never
- * blocking) into a record store; the curses-free model (lib/view.c) says
- * what is selected and shown; keys become actions through lib/view-keys.c.
+ * blocking) into a record store; the curses-free model (lib/view/view.c) says
+ * what is selected and shown; keys become actions through lib/view/view-keys.c.
  * One loop: read what arrived, let the model work a bounded amount, draw,
  * wait for a key, the source or a timeout.  Signals only set flags.
  */
@@ -30,18 +30,18 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "boottime.h"
-#include "format.h"
+#include "shared/boottime.h"
+#include "sink/format.h"
 #include "nls.h"
 #include "pipeline.h"
-#include "modinfo.h"
-#include "priority.h"
-#include "store.h"
-#include "terminal.h"
-#include "translate.h"
-#include "view.h"
-#include "view-detail.h"
-#include "view-keys.h"
+#include "shared/modinfo.h"
+#include "record/priority.h"
+#include "view/store.h"
+#include "sink/terminal.h"
+#include "stage/translate.h"
+#include "view/view.h"
+#include "view/view-detail.h"
+#include "view/view-keys.h"
 #include "kdmesg.h"
 #include "tui.h"
 #include "tui-internal.h"
@@ -533,7 +533,7 @@ static void draw(struct tui *t)
 	refresh();
 }
 
-/* curses key codes to lib/view-keys.h's. */
+/* curses key codes to lib/view/view-keys.h's. */
 static int map_key(int rc, wint_t wc)
 {
 	if (rc == KEY_CODE_YES) {

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "output.h"
-#include "record.h"
+#include "sink/output.h"
+#include "record/record.h"
 
 /**
  * writer_run() - format @n records with a fresh writer made from @opts,

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kmsg-parse.h"
+#include "source/kmsg-parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "syslog-parse.h"
+#include "source/syslog-parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

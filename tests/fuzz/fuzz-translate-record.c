@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "kmsg-parse.h"
-#include "translate.h"
+#include "stage/catalog.h"
+#include "source/kmsg-parse.h"
+#include "stage/translate.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfmt.h"
-#include "mo.h"
-#include "translate.h"
+#include "shared/kfmt.h"
+#include "stage/mo.h"
+#include "stage/translate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -21,11 +21,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kmsg-parse.h"
-#include "output.h"
-#include "record.h"
-#include "syslog-parse.h"
-#include "timefmt.h"
+#include "source/kmsg-parse.h"
+#include "sink/output.h"
+#include "record/record.h"
+#include "source/syslog-parse.h"
+#include "sink/timefmt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -28,7 +28,7 @@ out=$(cd "$out" && pwd)
 libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c priority.c kfmt.c mo.c catalog.c charset.c escape.c group.c translate.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
-# The writer target also needs every writer (not lib/terminal.c: curses).
+# The writer target also needs every writer (not lib/sink/terminal.c: curses).
 writersrc="record.c kmsg-parse.c syslog-parse.c priority.c escape.c colors.c terminal-colors-d.c json.c output.c format.c output-text.c output-json.c output-jsonl.c output-export.c output-verbose.c field.c modinfo.c timefmt.c"
 
 # boundary_seeds DIR: records at the edges of every number a parser reads

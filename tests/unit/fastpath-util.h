@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
-#include "source.h"
+#include "record/record.h"
+#include "source/source.h"
 
 struct buf {
 	char *p;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "boottime.h"
+#include "shared/boottime.h"
 #include "tap.h"
 
 static int64_t now_minus_boottime(void)

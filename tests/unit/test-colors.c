@@ -11,9 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "colors.h"
-#include "output.h"
-#include "record.h"
+#include "sink/colors.h"
+#include "sink/output.h"
+#include "record/record.h"
 #include "tap.h"
 
 static char base[] = "/tmp/kdmesg-colors-XXXXXX";

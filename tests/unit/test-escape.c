@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
+#include "shared/escape.h"
 #include "tap.h"
 
 static void check(const char *in, size_t len, int indent, bool noesc,

@@ -26,8 +26,8 @@
 #include <unistd.h>
 
 #include "fastpath-util.h"
-#include "kmsg-parse.h"
-#include "source.h"
+#include "source/kmsg-parse.h"
+#include "source/source.h"
 #include "tap.h"
 
 static void gen_kmsg(struct buf *b, unsigned int n, bool nul)

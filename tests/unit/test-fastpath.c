@@ -27,11 +27,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "escape.h"
+#include "shared/escape.h"
 #include "fastpath-util.h"
-#include "output.h"
-#include "source.h"
-#include "syslog-parse.h"
+#include "sink/output.h"
+#include "source/source.h"
+#include "source/syslog-parse.h"
 #include "tap.h"
 
 static void gen_syslog(struct buf *b, unsigned int n, bool final_nl)

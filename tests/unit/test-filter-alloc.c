@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filter.h"
-#include "record.h"
-#include "stats.h"
+#include "match/filter.h"
+#include "record/record.h"
+#include "sink/stats.h"
 #include "tap.h"
 
 #if defined(__SANITIZE_ADDRESS__)

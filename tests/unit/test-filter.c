@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "filter.h"
+#include "match/filter.h"
 #include "tap.h"
 
 /* A stand-in for the level table so the grammar is tested on its own. */

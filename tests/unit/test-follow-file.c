@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "pipeline.h"
-#include "store.h"
+#include "view/store.h"
 #include "tap.h"
 
 static int to_store(void *data, const struct kd_record *rec, const struct kd_prev *prev)

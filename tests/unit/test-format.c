@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-format.c - the stateless formatter (lib/format.c) as the viewer
+ * test-format.c - the stateless formatter (lib/sink/format.c) as the viewer
  * uses it: a record and its previous record in, bytes and colour spans
  * out, into a memory buffer that grows; the same inputs give the same
  * bytes in any order; spans cover exactly what dmesg colours.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
+#include "sink/format.h"
 #include "tap.h"
 
 #define BOOT	1234567890123456LL

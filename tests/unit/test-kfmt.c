@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfmt.h"
+#include "shared/kfmt.h"
 #include "tap.h"
 
 static struct kd_kfmt fa, fb;

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "klogctl.h"
-#include "terminal.h"
+#include "source/klogctl.h"
+#include "sink/terminal.h"
 #include "tap.h"
 
 static void level(const char *in, int want_rc, int want)

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kmsg-parse.h"
+#include "source/kmsg-parse.h"
 #include "tap.h"
 
 static struct kd_record r;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-match.c - lib/match.c and lib/stats.c: each kind of field test
+ * test-match.c - lib/match/match.c and lib/sink/stats.c: each kind of field test
  * (exact, glob, path with trailing parts and directories, module names
  * with '-'/'_', regular expressions on lent, unterminated text), the
  * glob cache giving the same answers, missing fields never matching, the
@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter.h"
-#include "match.h"
-#include "stats.h"
+#include "match/filter.h"
+#include "match/match.h"
+#include "sink/stats.h"
 #include "tap.h"
 
 static void rec_file(struct kd_record *r, const char *file, const char *func,

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "output.h"
-#include "record.h"
+#include "sink/output.h"
+#include "record/record.h"
 #include "tap.h"
 #include "writer-run.h"
 

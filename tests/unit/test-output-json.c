@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modinfo.h"
-#include "output.h"
-#include "record.h"
+#include "shared/modinfo.h"
+#include "sink/output.h"
+#include "record/record.h"
 #include "tap.h"
 
 static struct kd_record mk(int fac, int lev, int64_t usec, const char *caller,

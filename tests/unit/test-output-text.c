@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "output.h"
-#include "record.h"
+#include "sink/output.h"
+#include "record/record.h"
 #include "tap.h"
 
 #define BOOT	1234567890123456LL

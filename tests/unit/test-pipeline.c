@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-pipeline.c - lib/pipeline.c and lib/field.c: records flow from a
+ * test-pipeline.c - lib/pipeline.c and lib/record/field.c: records flow from a
  * source through stages and the filter into sinks; a stage can drop or
  * rewrite records (with the origin of what it adds kept); rejected
  * records still become the delta reference; the reader keeps the
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "field.h"
-#include "filter.h"
+#include "record/field.h"
+#include "match/filter.h"
 #include "pipeline.h"
 #include "tap.h"
 

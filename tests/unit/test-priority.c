@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "priority.h"
+#include "record/priority.h"
 #include "tap.h"
 
 static int lp(const char *s)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "record.h"
+#include "record/record.h"
 #include "tap.h"
 
 static void test_empty(void)

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define MAXREC 64

@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/kdmesg-live-XXXXXX";

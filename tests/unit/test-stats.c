@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-stats.c - --stats' counters and report (lib/stats.c,
- * lib/stats-print.c): numbers masked in stock-kernel texts, one site per
+ * test-stats.c - --stats' counters and report (lib/sink/stats.c,
+ * lib/sink/stats-print.c): numbers masked in stock-kernel texts, one site per
  * call site whatever the arguments, first/last time and the most severe
  * level, the order and -n, memory that grows with the sites and not the
  * records, JSON that stays valid for crafted stamps, and the lines of a
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
-#include "stats.h"
+#include "record/record.h"
+#include "sink/stats.h"
 #include "tap.h"
 
 static void mask_is(const char *text, const char *want)

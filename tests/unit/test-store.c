@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* test-store.c - lib/store.c: every field round-trips, chunks and limits. */
+/* test-store.c - lib/view/store.c: every field round-trips, chunks and limits. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "store.h"
+#include "view/store.h"
 #include "tap.h"
 
 static void make(struct kd_record *r, unsigned int i)
@@ -26,7 +26,7 @@ static void make(struct kd_record *r, unsigned int i)
 		kd_record_dict_add(r, "SUBSYSTEM", 9, "pci", 3);
 	if (i % 5 == 0)
 		kd_record_dict_add(r, "DEVICE", 6, "+pci:0\0x", 8);
-	/* What pipeline stages mark (lib/record.h) must survive too. */
+	/* What pipeline stages mark (lib/record/record.h) must survive too. */
 	if (i % 7 == 0) {
 		kd_record_dict_add(r, "CODE_FILE", 9, "x.c", 3);
 		r->dict[r->dict_len - 1].origin = KD_ORIGIN_RECOVERED;

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "syslog-parse.h"
+#include "source/syslog-parse.h"
 #include "tap.h"
 
 #define MAXREC 16

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "tap.h"
-#include "terminal-colors-d.h"
+#include "sink/terminal-colors-d.h"
 
 int main(void)
 {

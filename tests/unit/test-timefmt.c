@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "timefmt.h"
+#include "sink/timefmt.h"
 #include "tap.h"
 
 #define END	(-1)

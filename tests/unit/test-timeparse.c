@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "timeparse.h"
+#include "match/timeparse.h"
 #include "tap.h"
 
 #define NOW ((time_t)1674180427)

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "charset.h"
-#include "mo.h"
-#include "translate.h"
+#include "stage/catalog.h"
+#include "stage/charset.h"
+#include "stage/mo.h"
+#include "stage/translate.h"
 #include "tap.h"
 
 /* A .mo image of @n (key, value) pairs, keys as written ("ctx\004id"). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-view-detail.c - lib/view-detail.c: the lines of the viewer's detail
+ * test-view-detail.c - lib/view/view-detail.c: the lines of the viewer's detail
  * pane for a record with every field, libkmod's facts after MODULE (or the
  * note saying why there are none), and every value - the text, dictionary
  * values, module facts - escaped for the terminal.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "view-detail.h"
+#include "view/view-detail.h"
 
 /* The pane as "label|value" lines ("+label" for a note, "|value" for a
  * further line of the value above), for one comparison per case. */

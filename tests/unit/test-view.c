@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-view.c - lib/view.c, lib/view-filter.c and lib/view-keys.c: the
+ * test-view.c - lib/view/view.c, lib/view/view-filter.c and lib/view/view-keys.c: the
  * viewer's model driven without a screen - following, moving, paging,
  * jumps, search, live filters (also while re-filtering is unfinished),
  * scrollbar marks and the key table.
@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "store.h"
+#include "view/store.h"
 #include "tap.h"
-#include "view.h"
-#include "view-keys.h"
+#include "view/view.h"
+#include "view/view-keys.h"
 
 /* Record i: level i % 8, text "rec <i>", every 10th from pci (CODE_FILE). */
 static void add(struct kd_store *st, unsigned int i)

@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * csource.c - a lexer for C just good enough to find message calls and
+ * their constant formats (strings, comments and preprocessor lines are
+ * recognised so that nothing inside them is taken for a call), and the
+ * Kbuild rule for KBUILD_MODNAME.  See csource.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "po/csource-internal.h"
+#include "po/cstring.h"
+
+#define FMT_MAX		4096
+#define MACROS_MAX	128
+#define ARG_TOKENS	64
+
+
+/* A string macro of the file: #define NAME "text" (or KBUILD_MODNAME). */
+struct macro {
+	char name[48];
+	char *val;
+	size_t len;
+};
+
+/* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
+struct wrap {
+	char *pre, *post;
+	size_t pre_len, post_len;
+	bool bad;		/* defined, but not as constants around fmt */
+};
+
+struct scan {
+	const char *file, *module;
+	const char *path;	/* of @file on disk, for #include "x.h"; may be NULL */
+	char basename[64];	/* KBUILD_BASENAME */
+	unsigned int depth;	/* of #include */
+	struct macro macro[MACROS_MAX];
+	unsigned int nmacros;
+	struct wrap pr, dev;
+	const struct kd_csource_macros *global;
+	struct kd_csource_macros *local;	/* the file's own wrappers */
+	unsigned int expanding;			/* depth of wrapper expansions */
+	char func[128];
+	int (*fn)(void *data, const struct kd_csource_msg *m);
+	void *data;
+	struct kd_csource_stats *st;
+};
+
+enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV };
+
+struct call {
+	const char *name;
+	enum family fam;
+	unsigned char fmt_arg;	/* index of the format argument */
+	char level;		/* 0: from KERN_* in the format or argument 0 */
+};
+
+static const struct call calls[] = {
+	{ "printk", F_PRINTK, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0 },
+	{ "pr_cont", F_PRINTK, 0, 'c' },
+	{ "pr_emerg", F_PR, 0, '0' }, { "pr_alert", F_PR, 0, '1' },
+	{ "pr_crit", F_PR, 0, '2' }, { "pr_err", F_PR, 0, '3' },
+	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
+	{ "pr_notice", F_PR, 0, '5' }, { "pr_info", F_PR, 0, '6' },
+	{ "pr_debug", F_PR, 0, '7' }, { "pr_devel", F_PR, 0, '7' },
+	{ "kprint", F_PR, 0, 0 },
+	{ "kprint_emerg", F_PR, 0, '0' }, { "kprint_alert", F_PR, 0, '1' },
+	{ "kprint_crit", F_PR, 0, '2' }, { "kprint_err", F_PR, 0, '3' },
+	{ "kprint_error", F_PR, 0, '3' }, { "kprint_warning", F_PR, 0, '4' },
+	{ "kprint_warn", F_PR, 0, '4' }, { "kprint_notice", F_PR, 0, '5' },
+	{ "kprint_info", F_PR, 0, '6' }, { "kprint_debug", F_PR, 0, '7' },
+	{ "dev_emerg", F_DEV, 1, '0' }, { "dev_alert", F_DEV, 1, '1' },
+	{ "dev_crit", F_DEV, 1, '2' }, { "dev_err", F_DEV, 1, '3' },
+	{ "dev_warn", F_DEV, 1, '4' }, { "dev_notice", F_DEV, 1, '5' },
+	{ "dev_info", F_DEV, 1, '6' }, { "dev_dbg", F_DEV, 1, '7' },
+	{ "dev_printk", F_DEV, 2, 0 },
+	{ "netdev_emerg", F_NETDEV, 1, '0' }, { "netdev_alert", F_NETDEV, 1, '1' },
+	{ "netdev_crit", F_NETDEV, 1, '2' }, { "netdev_err", F_NETDEV, 1, '3' },
+	{ "netdev_warn", F_NETDEV, 1, '4' }, { "netdev_notice", F_NETDEV, 1, '5' },
+	{ "netdev_info", F_NETDEV, 1, '6' }, { "netdev_dbg", F_NETDEV, 1, '7' },
+	{ "netdev_printk", F_NETDEV, 2, 0 },
+	{ "netif_emerg", F_NETDEV, 3, '0' }, { "netif_alert", F_NETDEV, 3, '1' },
+	{ "netif_crit", F_NETDEV, 3, '2' }, { "netif_err", F_NETDEV, 3, '3' },
+	{ "netif_warn", F_NETDEV, 3, '4' }, { "netif_notice", F_NETDEV, 3, '5' },
+	{ "netif_info", F_NETDEV, 3, '6' }, { "netif_dbg", F_NETDEV, 3, '7' },
+};
+
+/* The call an identifier names, its _once/_ratelimited/... suffix ignored. */
+static const struct call *find_call(const char *s, size_t n)
+{
+	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
+	size_t base = n;
+
+	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k'))
+		return NULL;
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		size_t l = strlen(suffixes[i]);
+
+		if (n > l && memcmp(s + n - l, suffixes[i], l) == 0) {
+			base = n - l;
+			break;
+		}
+	}
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strlen(calls[i].name) == base && memcmp(calls[i].name, s, base) == 0)
+			return &calls[i];
+	return NULL;
+}
+
+bool kd_csource_is_call(const char *s, size_t n)
+{
+	return find_call(s, n) != NULL;
+}
+
+/* Append the bytes a C string literal token stands for. */
+static bool put_literal(const struct token *t, char *out, size_t *at)
+{
+	const char *p = t->s + 1, *e = t->s + t->n - 1;
+
+	if (t->n < 2 || *e != '"')
+		return false;
+	while (p < e) {
+		int c = (unsigned char)*p++;
+
+		if (c == '\\' && p < e) {
+			if (*p == '\n') {
+				p++;	/* a backslash-newline inside the literal */
+				continue;
+			}
+			c = kd_cstring_escape(&p, e);
+		}
+		if (*at >= FMT_MAX)
+			return false;
+		out[(*at)++] = (char)c;
+	}
+	return true;
+}
+
+static const struct macro *find_macro(const struct scan *sc, const char *s, size_t n)
+{
+	for (unsigned int i = 0; i < sc->nmacros; i++)
+		if (strlen(sc->macro[i].name) == n && memcmp(sc->macro[i].name, s, n) == 0)
+			return &sc->macro[i];
+	return NULL;
+}
+
+static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+		 char *out, size_t *at);
+
+/* Append @n bytes of @s within FMT_MAX. */
+static bool put(char *out, size_t *at, const char *s, size_t n)
+{
+	if (n > FMT_MAX - *at)
+		return false;
+	if (n)
+		memcpy(out + *at, s, n);
+	*at += n;
+	return true;
+}
+
+/*
+ * pr_fmt(...) written out in a format, as con_printk() does: the file's
+ * pr_fmt() around what is inside.  *@i is at "pr_fmt", left at its ')'.
+ */
+static bool eval_pr_fmt(const struct scan *sc, const struct token *t, unsigned int n,
+			unsigned int *i, char *out, size_t *at)
+{
+	unsigned int j = *i + 2, depth = 0;
+
+	for (; j < n; j++) {
+		if (t[j].t != T_PUNCT)
+			continue;
+		if (*t[j].s == '(')
+			depth++;
+		else if (*t[j].s == ')' && depth-- == 0)
+			break;
+	}
+	if (j >= n || sc->pr.bad || !put(out, at, sc->pr.pre, sc->pr.pre_len) ||
+	    !eval(sc, t + *i + 2, j - *i - 2, out, at) ||
+	    !put(out, at, sc->pr.post, sc->pr.post_len))
+		return false;
+	*i = j;
+	return true;
+}
+
+/*
+ * The bytes of a constant string expression: literals, KERN_* levels,
+ * KBUILD_MODNAME and the file's string macros.  false when it is not one.
+ */
+static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+		 char *out, size_t *at)
+{
+	static const char *const levels[] = { "KERN_EMERG", "KERN_ALERT", "KERN_CRIT",
+		"KERN_ERR", "KERN_WARNING", "KERN_NOTICE", "KERN_INFO", "KERN_DEBUG" };
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct macro *m;
+		const char *add = NULL;
+		char lv[3] = "\001";
+		size_t add_len = 0;
+
+		if (t[i].t == T_STRING) {
+			if (!put_literal(&t[i], out, at))
+				return false;
+			continue;
+		}
+		if (t[i].t != T_IDENT)
+			return false;
+		if (ident_is(&t[i], "pr_fmt") && i + 1 < n && t[i + 1].t == T_PUNCT &&
+		    *t[i + 1].s == '(') {
+			if (!eval_pr_fmt(sc, t, n, &i, out, at))
+				return false;
+			continue;
+		}
+		for (int l = 0; l < 8 && !add; l++)
+			if (ident_is(&t[i], levels[l]))
+				lv[1] = (char)('0' + l), add = lv, add_len = 2;
+		if (add) {
+		} else if (ident_is(&t[i], "KERN_CONT")) {
+			add = "\001c", add_len = 2;
+		} else if (ident_is(&t[i], "KERN_DEFAULT") || ident_is(&t[i], "KERN_SOH")) {
+			add = "", add_len = 0;
+		} else if (ident_is(&t[i], "KBUILD_MODNAME")) {
+			add = sc->module, add_len = strlen(sc->module);
+		} else if (ident_is(&t[i], "KBUILD_BASENAME")) {
+			add = sc->basename, add_len = strlen(sc->basename);
+		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
+			add = m->val, add_len = m->len;
+		} else {
+			return false;
+		}
+		if (!put(out, at, add, add_len))
+			return false;
+	}
+	return true;
+}
+
+/* The tokens of one preprocessor line after "#define NAME". */
+static unsigned int pp_tokens(const struct token *pp, struct token *t, unsigned int max)
+{
+	struct lex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
+	unsigned int n = 0;
+
+	while (n < max) {
+		kd_csource_lex_next(&lx, &t[n]);
+		if (t[n].t == T_EOF)
+			break;
+		n++;
+	}
+	return n;
+}
+
+static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *t,
+		     unsigned int n)
+{
+	char buf[FMT_MAX];
+	size_t at = 0;
+	unsigned int i;
+
+	free(w->pre);
+	free(w->post);
+	memset(w, 0, sizeof(*w));
+	/* "define" NAME "(" "fmt" ")" expansion... */
+	for (i = 5; i < n && !ident_is(&t[i], "fmt"); i++)
+		;
+	if (n == 9 && w == &sc->dev && ident_is(&t[5], "pr_fmt")) {
+		/* #define dev_fmt(fmt) pr_fmt(fmt) */
+		w->pre = sc->pr.pre ? strndup(sc->pr.pre, sc->pr.pre_len) : NULL;
+		w->post = sc->pr.post ? strndup(sc->pr.post, sc->pr.post_len) : NULL;
+		w->pre_len = w->pre ? sc->pr.pre_len : 0;
+		w->post_len = w->post ? sc->pr.post_len : 0;
+		w->bad = sc->pr.bad;
+		return;
+	}
+	if (i >= n || !eval(sc, t + 5, i - 5, buf, &at) || !(w->pre = strndup(buf, at))) {
+		w->bad = true;
+		return;
+	}
+	w->pre_len = at;
+	/* After fmt: literals up to a comma (the extra arguments do not matter). */
+	at = 0;
+	{
+		unsigned int j = i + 1, k = j;
+
+		while (k < n && !(t[k].t == T_PUNCT && *t[k].s == ','))
+			k++;
+		if (!eval(sc, t + j, k - j, buf, &at) || !(w->post = strndup(buf, at))) {
+			w->bad = true;
+			return;
+		}
+		w->post_len = at;
+	}
+}
+
+static void on_define(struct scan *sc, const struct token *pp)
+{
+	struct token t[64];
+	unsigned int n = pp_tokens(pp, t, 64);
+	struct macro *m;
+	char buf[FMT_MAX];
+	size_t at = 0;
+
+	if (n >= 2 && ident_is(&t[0], "undef")) {
+		if (ident_is(&t[1], "pr_fmt"))
+			set_wrap(sc, &sc->pr, t, 0), sc->pr.bad = false;
+		if (ident_is(&t[1], "dev_fmt"))
+			set_wrap(sc, &sc->dev, t, 0), sc->dev.bad = false;
+		return;
+	}
+	if (n < 3 || !ident_is(&t[0], "define") || t[1].t != T_IDENT)
+		return;
+	if (n >= 6 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
+	    ident_is(&t[3], "fmt") && (ident_is(&t[1], "pr_fmt") || ident_is(&t[1], "dev_fmt"))) {
+		set_wrap(sc, ident_is(&t[1], "pr_fmt") ? &sc->pr : &sc->dev, t, n);
+		return;
+	}
+	if (n >= 3 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n) {
+		if (sc->local || kd_csource_macros_new(&sc->local) == 0)
+			kd_csource_macros_define(sc->local, sc->global, pp);
+		return;
+	}
+	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
+	    !(t[2].t == T_STRING || t[2].t == T_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
+		return;
+	m = &sc->macro[sc->nmacros];
+	m->val = malloc(at + 1);
+	if (!m->val)
+		return;
+	memcpy(m->val, buf, at);
+	m->len = at;
+	memcpy(m->name, t[1].s, t[1].n);
+	m->name[t[1].n] = '\0';
+	sc->nmacros++;
+}
+
+/*
+ * The arguments of a call, after its '(': the tokens of argument @want
+ * (at most ARG_TOKENS) and of argument 0.  Consumes up to the closing ')'.
+ */
+static int call_args(struct lex *lx, unsigned int want, struct token *fa,
+		     unsigned int *nfa, struct token *a0, unsigned int *na0)
+{
+	unsigned int arg = 0, depth = 0, ppdepth = 0, skipping = 0;
+	int step;
+	bool over = false;
+	struct token t;
+
+	*nfa = *na0 = 0;
+	for (;;) {
+		kd_csource_lex_next(lx, &t);
+		if (t.t == T_EOF)
+			return -1;
+		if (t.t == T_PP) {
+			/*
+			 * Conditional pieces of a format: guess the option off,
+			 * keep the #else branch (as for CONFIG_HIGHMEM in
+			 * mem_init_print_info()).
+			 */
+			const char *d = t.s + 1;
+
+			while (*d == ' ' || *d == '\t')
+				d++;
+			if (!strncmp(d, "if", 2)) {
+				ppdepth++;
+				if (!skipping)
+					skipping = ppdepth;
+			} else if (!strncmp(d, "el", 2)) {
+				if (skipping == ppdepth && !strncmp(d, "else", 4))
+					skipping = 0;
+				else if (!skipping)
+					skipping = ppdepth;
+			} else if (!strncmp(d, "endif", 5) && ppdepth) {
+				if (skipping == ppdepth)
+					skipping = 0;
+				ppdepth--;
+			}
+			continue;
+		}
+		if (skipping)
+			continue;
+		step = arg_step(&t, &depth);
+		if (step < 0)
+			break;
+		if (step > 0) {
+			arg++;
+			continue;
+		}
+		if (arg == want) {
+			if (*nfa < ARG_TOKENS)
+				fa[(*nfa)++] = t;
+			else
+				over = true;
+		}
+		if (arg == 0 && *na0 < 4)
+			a0[(*na0)++] = t;
+	}
+	return over ? -1 : 0;
+}
+
+static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsigned int line)
+{
+	struct token fa[ARG_TOKENS], a0[4];
+	unsigned int nfa, na0;
+	char fmt[FMT_MAX * 3], lv[FMT_MAX];
+	size_t at = 0, lv_len = 0;
+	/* dev_printk() itself does not apply dev_fmt(). */
+	const struct wrap *w = c->fam == F_PR ? &sc->pr :
+			       c->fam == F_DEV && c->fmt_arg == 1 ? &sc->dev : NULL;
+	char level = c->level;
+	struct kd_csource_msg m;
+
+	sc->st->calls++;
+	if (call_args(lx, c->fmt_arg, fa, &nfa, a0, &na0) < 0 || nfa == 0 ||
+	    (w && w->bad) || !eval(sc, fa, nfa, fmt, &at)) {
+		sc->st->skipped++;
+		return 0;
+	}
+	/* dev_printk(KERN_x, ...): the level is argument 0. */
+	if (!level && c->fmt_arg == 2 && na0 == 1 && eval(sc, a0, 1, lv, &lv_len) &&
+	    lv_len == 2 && lv[0] == '\001')
+		level = lv[1];
+	/* Leading KERN_* of the format itself. */
+	{
+		size_t skip = 0;
+
+		while (at - skip >= 2 && fmt[skip] == '\001') {
+			if (!level || c->fam == F_PRINTK)
+				level = fmt[skip + 1];
+			skip += 2;
+		}
+		memmove(fmt, fmt + skip, at - skip);
+		at -= skip;
+	}
+	/*
+	 * A continuation fragment ('c') is kept: a kernel that keeps the
+	 * parts of a continued record names its format (PART<k>_FORMAT).
+	 */
+	if (level && level != 'c' && (level < '0' || level > '7'))
+		level = 0;
+	if (w && (w->pre_len || w->post_len)) {
+		memmove(fmt + w->pre_len, fmt, at);
+		memcpy(fmt, w->pre, w->pre_len);
+		memcpy(fmt + w->pre_len + at, w->post, w->post_len);
+		at += w->pre_len + w->post_len;
+	}
+	if (at && fmt[at - 1] == '\n')
+		at--;
+	if (!at) {
+		/* pr_cont("\n") ends a line: not a format left out */
+		if (level != 'c')
+			sc->st->skipped++;
+		return 0;
+	}
+	sc->st->found++;
+	m.file = sc->file;
+	m.line = line;
+	m.func = sc->func;
+	m.module = sc->module;
+	m.level = level;
+	m.fmt = fmt;
+	m.fmt_len = at;
+	return sc->fn(sc->data, &m);
+}
+
+static int scan_text(struct scan *sc, const char *text, size_t len);
+
+/*
+ * #include "x.h" of a file in the same directory: scan it where it is
+ * included, so that the includer's pr_fmt() and KBUILD_MODNAME apply (as
+ * for kernel/rcu/tree_plugin.h in tree.c).  Two levels at most.
+ */
+static int on_include(struct scan *sc, const struct token *pp)
+{
+	const char *p = pp->s + 1, *e = pp->s + pp->n, *q, *slash;
+	char path[4096], file[4096];
+	const char *save_file = sc->file, *save_path = sc->path;
+	char save_func[sizeof(sc->func)];
+	size_t n, dl, fl;
+	char *text = NULL;
+	int fd, rc = 0;
+	struct stat st;
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (!sc->path || sc->depth >= 2 || e - p < 10 || memcmp(p, "include", 7) != 0)
+		return 0;
+	p += 7;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= e || *p != '"' || !(q = memchr(p + 1, '"', (size_t)(e - p - 1))))
+		return 0;
+	n = (size_t)(q - p - 1);
+	if (n == 0 || memchr(p + 1, '/', n) || n < 3 || p[n - 1] != '.' || p[n] != 'h')
+		return 0;
+	slash = strrchr(sc->path, '/');
+	dl = slash ? (size_t)(slash - sc->path + 1) : 0;
+	slash = strrchr(sc->file, '/');
+	fl = slash ? (size_t)(slash - sc->file + 1) : 0;
+	if (dl + n >= sizeof(path) || fl + n >= sizeof(file))
+		return 0;
+	memcpy(path, sc->path, dl);
+	memcpy(path + dl, p + 1, n);
+	path[dl + n] = '\0';
+	memcpy(file, sc->file, fl);
+	memcpy(file + fl, p + 1, n);
+	file[fl + n] = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (16 << 20) &&
+	    (text = malloc((size_t)st.st_size + 1)) &&
+	    read(fd, text, (size_t)st.st_size) == st.st_size) {
+		memcpy(save_func, sc->func, sizeof(save_func));
+		sc->file = file;
+		sc->path = path;
+		sc->depth++;
+		rc = scan_text(sc, text, (size_t)st.st_size);
+		sc->depth--;
+		sc->file = save_file;
+		sc->path = save_path;
+		memcpy(sc->func, save_func, sizeof(save_func));
+	}
+	free(text);
+	close(fd);
+	return rc;
+}
+
+/* Wrappers inside wrappers: as deep as the kernel's (ata_port_err -> ata_port_printk -> pr_err). */
+#define EXPAND_DEPTH	4
+#define EXPAND_MAX	16384
+
+static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line);
+
+/* A use of wrapper @w (after its '('): the message calls of its expansion. */
+static int on_wrapper(struct scan *sc, struct lex *lx, const struct kd_csource_wrapper *w,
+		      unsigned int line)
+{
+	char *buf = malloc(EXPAND_MAX);
+	struct lex ex;
+	struct token t;
+	ssize_t n;
+	int rc = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	n = kd_csource_macros_expand(w, lx, buf, EXPAND_MAX);
+	if (n < 0) {
+		sc->st->calls++;
+		sc->st->skipped++;
+		free(buf);
+		return 1;
+	}
+	ex = (struct lex){ buf, buf + n, line, false };
+	sc->expanding++;
+	for (kd_csource_lex_next(&ex, &t); t.t != T_EOF && rc >= 0; kd_csource_lex_next(&ex, &t))
+		if (t.t == T_IDENT)
+			rc = try_call(sc, &ex, &t, line);
+	sc->expanding--;
+	free(buf);
+	return rc < 0 ? rc : 1;
+}
+
+/*
+ * Identifier @t of @lx: when it is a message call or a wrapper and '('
+ * follows, handle the call (consumed up to its ')') and return 1; 0 when
+ * it is none (@lx unchanged); <0 for an error.
+ */
+static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line)
+{
+	const struct call *c = find_call(t->s, t->n);
+	const struct kd_csource_wrapper *w = NULL;
+	struct lex save = *lx;
+	struct token p;
+	int rc;
+
+	if (!c && sc->expanding < EXPAND_DEPTH)
+		w = kd_csource_macros_find(sc->local, sc->global, t->s, t->n);
+	if (!c && !w)
+		return 0;
+	kd_csource_lex_next(lx, &p);
+	if (p.t != T_PUNCT || *p.s != '(') {
+		*lx = save;
+		return 0;
+	}
+	rc = c ? on_call(sc, lx, c, line) : on_wrapper(sc, lx, w, line);
+	return rc < 0 ? rc : 1;
+}
+
+static int scan_text(struct scan *sc, const char *text, size_t len)
+{
+	struct lex lx = { text, text + len, 1, true };
+	struct token t, prev = { .t = T_EOF };
+	char cand[128] = "";
+	int depth = 0, paren = 0, rc = 0;
+
+	for (kd_csource_lex_next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, kd_csource_lex_next(&lx, &t)) {
+		if (t.t == T_PP) {
+			on_define(sc, &t);
+			rc = on_include(sc, &t);
+			t = prev;	/* invisible to the function detection */
+			continue;
+		}
+		if (t.t == T_IDENT && depth > 0 && (rc = try_call(sc, &lx, &t, t.line)) != 0) {
+			if (rc > 0)
+				rc = 0;
+			t.t = T_PUNCT;	/* the call, consumed, reads as its ')' */
+			t.s = ")";
+			continue;
+		}
+		if (t.t != T_PUNCT)
+			continue;
+		switch (*t.s) {
+		case '(':
+			if (depth == 0 && paren == 0 && prev.t == T_IDENT && prev.n < sizeof(cand)) {
+				memcpy(cand, prev.s, prev.n);
+				cand[prev.n] = '\0';
+			}
+			paren++;
+			break;
+		case ')':
+			if (paren > 0)
+				paren--;
+			break;
+		case '{':
+			if (depth == 0)
+				strcpy(sc->func, prev.t == T_PUNCT && *prev.s == ')' ? cand : "");
+			depth++;
+			break;
+		case '}':
+			if (depth > 0 && --depth == 0)
+				sc->func[0] = '\0';
+			break;
+		case ';':
+			if (depth == 0)
+				cand[0] = '\0';
+			break;
+		}
+	}
+	return rc;
+}
+
+int kd_csource_scan(const char *text, size_t len, const char *file, const char *path,
+		    const char *module, const struct kd_csource_macros *macros,
+		    int (*fn)(void *data, const struct kd_csource_msg *m),
+		    void *data, struct kd_csource_stats *st)
+{
+	struct kd_csource_stats dummy = { 0 };
+	struct scan *sc = calloc(1, sizeof(*sc));
+	const char *base = strrchr(file, '/');
+	size_t bl;
+	int rc;
+
+	if (!sc)
+		return -ENOMEM;
+	sc->file = file;
+	sc->path = path;
+	sc->module = module;
+	sc->global = macros;
+	sc->fn = fn;
+	sc->data = data;
+	sc->st = st ? st : &dummy;
+	base = base ? base + 1 : file;
+	bl = strcspn(base, ".");
+	if (bl >= sizeof(sc->basename))
+		bl = sizeof(sc->basename) - 1;
+	for (size_t i = 0; i < bl; i++)
+		sc->basename[i] = base[i] == '-' ? '_' : base[i];
+	rc = scan_text(sc, text, len);
+	for (unsigned int i = 0; i < sc->nmacros; i++)
+		free(sc->macro[i].val);
+	free(sc->pr.pre);
+	free(sc->pr.post);
+	free(sc->dev.pre);
+	free(sc->dev.post);
+	kd_csource_macros_free(sc->local);
+	free(sc);
+	return rc;
+}
+
+/* Whether @rhs holds the word @obj.o (at a word start: after space or '/'). */
+static bool lists_object(const char *rhs, size_t n, const char *obj)
+{
+	size_t l = strlen(obj);
+
+	for (size_t i = 0; i + l + 2 <= n; i++) {
+		if ((i == 0 || rhs[i - 1] == ' ' || rhs[i - 1] == '\t' || rhs[i - 1] == '=') &&
+		    memcmp(rhs + i, obj, l) == 0 && rhs[i + l] == '.' && rhs[i + l + 1] == 'o' &&
+		    (i + l + 2 == n || isspace((unsigned char)rhs[i + l + 2]) ||
+		     rhs[i + l + 2] == '\\'))
+			return true;
+	}
+	return false;
+}
+
+void kd_csource_modname(const char *mk, size_t len, const char *obj, char *out, size_t cap)
+{
+	const char *p = mk, *end = mk + len;
+	const char *best = obj;
+	size_t best_len = strlen(obj);
+
+	while (p < end) {
+		const char *e = p, *name_end, *eq;
+
+		/* A logical line: backslash-newline continues it. */
+		while (e < end && !(*e == '\n' && (e == p || e[-1] != '\\')))
+			e++;
+		name_end = p;
+		while (name_end < e && (isalnum((unsigned char)*name_end) || *name_end == '_' ||
+					*name_end == '-'))
+			name_end++;
+		eq = memchr(p, '=', (size_t)(e - p));
+		if (eq && name_end > p && name_end < eq) {
+			/* NAME-y, NAME-objs, NAME-$(CONFIG_X): the last '-' splits. */
+			const char *dash = name_end;
+
+			while (dash > p && dash[-1] != '-')
+				dash--;
+			if (dash > p + 1 &&
+			    ((name_end - dash == 1 && *dash == 'y') ||
+			     (name_end - dash == 4 && memcmp(dash, "objs", 4) == 0) ||
+			     (name_end - dash == 0 && name_end[0] == '$'))) {
+				size_t nl = (size_t)(dash - 1 - p);
+
+				if (!(nl == 3 && memcmp(p, "obj", 3) == 0) &&
+				    !(nl == 3 && memcmp(p, "lib", 3) == 0) &&
+				    lists_object(eq + 1, (size_t)(e - eq - 1), obj)) {
+					best = p;
+					best_len = nl;
+					break;
+				}
+			}
+		}
+		p = e < end ? e + 1 : end;
+	}
+	if (best_len >= cap)
+		best_len = cap - 1;
+	for (size_t i = 0; i < best_len; i++)
+		out[i] = best[i] == '-' ? '_' : best[i];
+	out[best_len] = '\0';
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * field.c - field names and the one accessor every field-addressing
+ * feature goes through (see field.h).  Header names follow the journal's
+ * (PRIORITY, SYSLOG_FACILITY, MESSAGE) so that FIELD=VALUE reads like
+ * journalctl; dictionary keys are the kernel's own.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record/field.h"
+
+static const char *const field_names[KD_FIELD__COUNT] = {
+	[KD_FIELD_SEQ] = "SEQNUM",
+	[KD_FIELD_FACILITY] = "SYSLOG_FACILITY",
+	[KD_FIELD_LEVEL] = "PRIORITY",
+	[KD_FIELD_TIME] = "TIME",
+	[KD_FIELD_CALLER] = "CALLER",
+	[KD_FIELD_MESSAGE] = "MESSAGE",
+	[KD_FIELD_SUBSYSTEM] = "SUBSYSTEM",
+	[KD_FIELD_DEVICE] = "DEVICE",
+	[KD_FIELD_CODE_FILE] = "CODE_FILE",
+	[KD_FIELD_CODE_LINE] = "CODE_LINE",
+	[KD_FIELD_CODE_FUNC] = "CODE_FUNC",
+	[KD_FIELD_MODULE] = "MODULE",
+	[KD_FIELD_FORMAT] = "FORMAT",
+	[KD_FIELD_GROUP] = "GROUP",
+	[KD_FIELD_DICT] = NULL,
+};
+
+int kd_field_lookup(const char *name, struct kd_field *out)
+{
+	const char *p;
+	int i;
+
+	if (!name || !*name || !out)
+		return -EINVAL;
+	for (i = 0; i < KD_FIELD_DICT; i++)
+		if (strcmp(name, field_names[i]) == 0) {
+			out->id = (enum kd_field_id)i;
+			out->key = field_names[i];
+			return 0;
+		}
+	/* The kernel's keys are upper-case names; refuse what it never sends. */
+	for (p = name; *p; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '_'))
+			return -EINVAL;
+	out->id = KD_FIELD_DICT;
+	out->key = name;
+	return 0;
+}
+
+const char *kd_field_name(const struct kd_field *f)
+{
+	if (f->id == KD_FIELD_DICT || (unsigned int)f->id >= KD_FIELD__COUNT)
+		return f->key;
+	return field_names[f->id];
+}
+
+const char *kd_field_dict_key(const struct kd_field *f)
+{
+	if (f->id < KD_FIELD_DICT_FIRST || (unsigned int)f->id >= KD_FIELD__COUNT)
+		return NULL;
+	return f->id == KD_FIELD_DICT ? f->key : field_names[f->id];
+}
+
+static bool number(struct kd_field_value *out, char *buf, int64_t v)
+{
+	int n = snprintf(buf, KD_FIELD_BUF, "%" PRId64, v);
+
+	out->data = buf;
+	out->len = n < 0 ? 0 : (size_t)n;
+	out->origin = KD_ORIGIN_KERNEL;
+	return true;
+}
+
+bool kd_field_get(const struct kd_record *rec, const struct kd_field *f,
+		  struct kd_field_value *out, char buf[KD_FIELD_BUF])
+{
+	const struct kd_dict_entry *e;
+	const char *key;
+
+	switch (f->id) {
+	case KD_FIELD_SEQ:
+		if (rec->seq == KD_NO_SEQ)
+			return false;
+		out->data = buf;
+		out->len = (size_t)snprintf(buf, KD_FIELD_BUF, "%" PRIu64, rec->seq);
+		out->origin = KD_ORIGIN_KERNEL;
+		return true;
+	case KD_FIELD_FACILITY:
+		return rec->facility != KD_NO_FACILITY &&
+		       number(out, buf, rec->facility);
+	case KD_FIELD_LEVEL:
+		return rec->level != KD_NO_LEVEL &&
+		       number(out, buf, rec->level);
+	case KD_FIELD_TIME:
+		return rec->ts_usec != KD_NO_TIME &&
+		       number(out, buf, rec->ts_usec);
+	case KD_FIELD_CALLER:
+		if (!rec->caller[0])
+			return false;
+		out->data = rec->caller;
+		out->len = strnlen(rec->caller, sizeof(rec->caller));
+		out->origin = KD_ORIGIN_KERNEL;
+		return true;
+	case KD_FIELD_MESSAGE:
+		out->data = rec->text ? rec->text : "";
+		out->len = rec->text ? rec->text_len : 0;
+		out->origin = (enum kd_origin)rec->text_origin;
+		return true;
+	default:
+		break;
+	}
+	key = kd_field_dict_key(f);
+	if (!key || !(e = kd_record_dict_get(rec, key)))
+		return false;
+	out->data = e->value;
+	out->len = e->value_len;
+	out->origin = (enum kd_origin)e->origin;
+	return true;
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * output-json.c - dmesg -J, laid out as util-linux 2.42 writes it:
+ *
+ *   {
+ *      "dmesg": [
+ *         {
+ *            "pri": 6,
+ *            "time":     0.000000,
+ *            "caller": "T1",
+ *            "msg": "..."
+ *         },{
+ *         ...
+ *      ]
+ *   }
+ *
+ * Members in dmesg's order: "pri" (facility * 8 + level, a number) or,
+ * with -x, "fac" and "pri" as names - only when dmesg considers the
+ * priority valid; "time" as "%5ld.%06ld", a bare number padded with
+ * spaces; "caller" when the record has one; "msg", cut at the first NUL
+ * byte (null when the text starts with one).  dmesg ignores every time
+ * format option and --noescape with -J, so does this writer.  A record
+ * with empty text is skipped and nothing at all is printed when no record
+ * was, as dmesg does.
+ *
+ * With opts.json_dict (-o json), beyond dmesg: the record's dictionary
+ * follows "msg", one member per key named as the kernel sent it (a key
+ * named like a member of the record itself, starting with "dict." or
+ * holding a '[', as "dict.<key>"; a value kdmesg derived as
+ * "<key>[recovered]"), a key that repeats becoming an array of its values;
+ * then "module_info", libkmod's facts about the record's MODULE (an
+ * object, as -o jsonl has it), when known.  A record without
+ * a dictionary prints exactly what dmesg prints.  Without json_dict (-J)
+ * the members are dmesg's alone.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "shared/modinfo.h"
+#include "record/priority.h"
+#include "sink/output-internal.h"
+
+/*
+ * A dictionary key named like one of the record's own members ("pri",
+ * "msg", ...) becomes "dict.<key>": a key must never add a second
+ * member of the same name (a reader would take either).
+ */
+static const char *member_name(const struct kd_dict_entry *e, char *buf,
+			       size_t size)
+{
+	const char *key = e->key, *o = kd_output_origin_name(e->origin);
+	static const char *const own[] = {
+		"pri", "fac", "time", "caller", "msg", "msg_translated",
+		"module_info", NULL
+	};
+
+	/* A value kdmesg derived is marked as -o verbose marks it. */
+	if (o)
+		snprintf(buf, size, "%s[%s]", key, o);
+	else if (kd_output_dict_renamed(key, own))
+		snprintf(buf, size, "dict.%s", key);
+	else
+		return key;
+	return buf;
+}
+
+static void put_dict(struct kd_writer *w, const struct kd_record *rec)
+{
+	struct kd_json *j = &w->json;
+	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	char name[KD_RECORD_MAX + 8];
+	size_t i, k;
+
+	for (i = 0; i < rec->dict_len; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+		const char *key = member_name(e, name, sizeof(name));
+		size_t count = 0;
+		bool seen = false;
+
+		for (k = 0; k < i && !seen; k++)
+			seen = kd_output_same_field(&rec->dict[k], e);
+		if (seen || e == tr)
+			continue;
+		for (k = i; k < rec->dict_len; k++)
+			count += kd_output_same_field(&rec->dict[k], e);
+
+		if (count == 1) {
+			kd_json_open_exact(j, key, KD_JSON_VALUE);
+			if (e->value_len && e->value[0])
+				kd_json_quote(w->out, e->value, e->value_len, false);
+			else
+				fputs("null", w->out);
+			kd_json_close(j, KD_JSON_VALUE);
+			continue;
+		}
+		kd_json_open_exact(j, key, KD_JSON_ARRAY);
+		for (k = i; k < rec->dict_len; k++) {
+			const struct kd_dict_entry *v = &rec->dict[k];
+
+			if (!kd_output_same_field(v, e))
+				continue;
+			kd_json_value_str(j, NULL, v->value, v->value_len);
+		}
+		kd_json_close(j, KD_JSON_ARRAY);
+	}
+}
+
+int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
+{
+	struct kd_json *j = &w->json;
+	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec, sec, frac;
+	const struct kd_dict_entry *tr;
+	char ts[64];
+
+	if (!rec->text || rec->text_len == 0)
+		return 0;
+
+	if (!j->ready) {
+		kd_json_init(j, w->out);
+		kd_json_open(j, NULL, KD_JSON_OBJECT);
+		kd_json_open(j, "dmesg", KD_JSON_ARRAY);
+	}
+	kd_json_open(j, NULL, KD_JSON_OBJECT);
+
+	if (kd_priority_valid(rec)) {
+		int fac = kd_priority_dmesg_facility(rec);
+
+		if (w->opts.decode) {
+			const char *f = kd_priority_facility_name(fac);
+			const char *l = kd_priority_level_name(rec->level);
+
+			kd_json_value_str(j, "fac", f, strlen(f));
+			kd_json_value_str(j, "pri", l, strlen(l));
+		} else {
+			kd_json_value_u64(j, "pri", (uint64_t)(fac * 8 + rec->level));
+		}
+	}
+
+	kd_format_split_usec(usec, &sec, &frac);
+	snprintf(ts, sizeof(ts), "%5lld.%06lld", (long long)sec, (long long)frac);
+	kd_json_value_raw(j, "time", ts);
+
+	if (rec->caller[0])
+		kd_json_value_str(j, "caller", rec->caller,
+				  strnlen(rec->caller, sizeof(rec->caller)));
+
+	kd_json_value_str(j, "msg", rec->text, rec->text_len);
+	if ((tr = kd_output_translation(rec)))
+		kd_json_value_str(j, "msg_translated", tr->value, tr->value_len);
+	if (w->opts.json_dict) {
+		const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
+
+		put_dict(w, rec);
+		if (facts)
+			kd_modinfo_json(j, "module_info", facts);
+	}
+	kd_json_close(j, KD_JSON_OBJECT);
+
+	return ferror(w->out) ? -EIO : 0;
+}
+
+int kd_output_json_finish(struct kd_writer *w)
+{
+	struct kd_json *j = &w->json;
+
+	if (j->ready) {
+		kd_json_close(j, KD_JSON_ARRAY);
+		kd_json_close(j, KD_JSON_OBJECT);
+		j->ready = false;
+	}
+	return ferror(w->out) ? -EIO : 0;
+}
