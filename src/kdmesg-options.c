@@ -148,7 +148,8 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --grep <regex>          only messages whose text matches the regular expression\n"), out);
 	fputs(_(" -i, --ignore-case           --grep ignores case\n"), out);
 	fputs(_("     --location              show the file, line and function of each message\n"), out);
-	fputs(_("     --stats                 count messages per call site (-n N: the N largest)\n"), out);
+	fputs(_("     --stats                 count messages per call site\n"), out);
+	fputs(_("     --top <n>               --stats of the <n> call sites with the most messages\n"), out);
 	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
 
@@ -394,27 +395,92 @@ static void add_grep(struct ctl *c, const char *re)
 		err(EXIT_FAILURE, NULL);
 }
 
+/* kdmesg's long options without a short form. */
+enum {
+	OPT_TIME_FORMAT = CHAR_MAX + 1,
+	OPT_NOESC,
+	OPT_SINCE,
+	OPT_UNTIL,
+	OPT_SUBSYSTEM,
+	OPT_DEVICE,
+	OPT_TRANSLATE,
+	OPT_NO_TRANSLATE,
+	OPT_CATALOG_DIR,
+	OPT_CODE_FILE,
+	OPT_FUNCTION,
+	OPT_MODULE,
+	OPT_FORMAT,
+	OPT_GREP,
+	OPT_LOCATION,
+	OPT_STATS,
+	OPT_TOP,
+	OPT_TUI,
+};
+
+/* --top: a count of call sites, decimal; 0 shows them all. */
+static long parse_top(const char *arg)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 0 || *arg == '-' || *arg == '+')
+		errx(EXIT_FAILURE, _("invalid number of call sites: '%s'"), arg);
+	return v;
+}
+
+/*
+ * What acts on the live kernel (-C -c -D -E -n), what names a file to
+ * read instead (-F -K), and what only makes sense when reading
+ * (kdmesg's -o, --stats, --top, --tui): the first option of each kind.
+ */
+static void remember_option(int ch, int *action_opt, int *file_opt, int *read_opt)
+{
+	int *slot = NULL;
+
+	if (ch > 0 && ch < CHAR_MAX && strchr("CcDEn", ch))
+		slot = action_opt;
+	else if (ch == 'F' || ch == 'K')
+		slot = file_opt;
+	else if (ch == 'o' || ch == OPT_STATS || ch == OPT_TOP || ch == OPT_TUI)
+		slot = read_opt;
+	if (slot && !*slot)
+		*slot = ch;
+}
+
+/*
+ * -C, -c, -D, -E and -n act on the live kernel whatever is read: with a
+ * file they would clear the ring buffer or change the console of the
+ * machine behind the user's back (dmesg 2.42 does), and kdmesg's
+ * reading options show that the user wants messages, not an action.
+ */
+static void check_live_action(const struct option *opts, int action_opt,
+			      int file_opt, int read_opt)
+{
+	char a[32], b[32];
+
+	if (!action_opt)
+		return;
+	if (file_opt)
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s acts on the live kernel, not on the file"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(file_opt, opts, b, sizeof(b)), a);
+	if (action_opt == 'n' && (read_opt == OPT_STATS || read_opt == OPT_TOP))
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s sets the console level; the number of call sites is --top N"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(read_opt, opts, b, sizeof(b)), a);
+	if (read_opt && action_opt != 'c')
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s changes the live kernel and prints no messages"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(read_opt, opts, b, sizeof(b)), a);
+}
+
 static void parse_args(struct ctl *c, int argc, char **argv)
 {
-	enum {
-		OPT_TIME_FORMAT = CHAR_MAX + 1,
-		OPT_NOESC,
-		OPT_SINCE,
-		OPT_UNTIL,
-		OPT_SUBSYSTEM,
-		OPT_DEVICE,
-		OPT_TRANSLATE,
-		OPT_NO_TRANSLATE,
-		OPT_CATALOG_DIR,
-		OPT_CODE_FILE,
-		OPT_FUNCTION,
-		OPT_MODULE,
-		OPT_FORMAT,
-		OPT_GREP,
-		OPT_LOCATION,
-		OPT_STATS,
-		OPT_TUI,
-	};
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
 	static const struct option longopts[] = {
 		{ "buffer-size",   required_argument, NULL, 's' },
@@ -464,12 +530,13 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "ignore-case",   no_argument,       NULL, 'i' },
 		{ "location",      no_argument,       NULL, OPT_LOCATION },
 		{ "stats",         no_argument,       NULL, OPT_STATS },
+		{ "top",           required_argument, NULL, OPT_TOP },
 		{ "tui",           no_argument,       NULL, OPT_TUI },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
 	const char *n_arg = NULL;
-	int ch;
+	int ch, action_opt = 0, file_opt = 0, read_opt = 0;
 
 	/* At most one of each per argument: no reallocation while parsing. */
 	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
@@ -481,6 +548,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
+		remember_option(ch, &action_opt, &file_opt, &read_opt);
 
 		switch (ch) {
 		case 'C':
@@ -540,7 +608,6 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			parse_levels(optarg, &c->filter.levels);
 			break;
 		case 'n':
-			/* With --stats (anywhere), -n is the number of sites. */
 			n_arg = optarg;
 			break;
 		case 'o':
@@ -653,6 +720,10 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		case OPT_STATS:
 			c->stats = true;
 			break;
+		case OPT_TOP:
+			c->stats = true;
+			c->stats_top = parse_top(optarg);
+			break;
 		case OPT_TUI:
 			c->tui = true;
 			break;
@@ -679,14 +750,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 	free(c->modules);
 	c->greps = c->modules = NULL;
 	c->ngreps = c->nmodules = 0;
-	if (n_arg && c->stats) {
-		char *end;
-
-		errno = 0;
-		c->stats_top = strtol(n_arg, &end, 10);
-		if (errno || end == n_arg || *end || c->stats_top < 0)
-			errx(EXIT_FAILURE, _("invalid number of call sites: '%s'"), n_arg);
-	} else if (n_arg) {
+	check_live_action(longopts, action_opt, file_opt, read_opt);
+	if (n_arg) {
 		c->action = ACT_CONSOLE_LEVEL;
 		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)
 			errx(EXIT_FAILURE, _("unknown level '%s'"), n_arg);
