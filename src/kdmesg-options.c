@@ -763,6 +763,14 @@ static void finish_options(struct ctl *c)
 {
 	const char *env;
 
+	/*
+	 * The export format carries values with control bytes as they are
+	 * (binary fields): like gzip, not onto a terminal, which would take
+	 * a kernel's ESC or OSC bytes for commands.
+	 */
+	if (c->out.mode == KD_OUTPUT_EXPORT && !c->stats && !c->tui &&
+	    isatty(STDOUT_FILENO))
+		errx(EXIT_FAILURE, _("the export format is binary and not written to a terminal: redirect it to a file or a pipe"));
 	if (c->out.mode != KD_OUTPUT_TEXT) {
 		/* As dmesg -J: the stamp is always sec.usec, no text tweaks. */
 		c->out.ntime = 0;

@@ -85,7 +85,8 @@ void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
 		default:
 			break;
 		}
-		if (c < 0x20) {
+		if (c < 0x20 || c == 0x7f) {
+			/* DEL too: the same string, inert on a terminal. */
 			fputs("\\u00", out);
 			putc(hex[c >> 4], out);
 			putc(hex[c & 0xf], out);
@@ -94,10 +95,17 @@ void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
 			 * dmesg copies every byte, which leaves invalid
 			 * UTF-8 (invalid JSON) for bytes outside a valid
 			 * sequence: those become U+FFFD, one per byte.
+			 * A C1 control (U+0080..U+009F, a terminal's CSI or
+			 * OSC) is written \u00XX: the same string once parsed.
 			 */
 			size_t n = kd_json_utf8_len(p + i, len - i);
 
-			if (n > 0) {
+			if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
+				fputs("\\u00", out);
+				putc(hex[p[i + 1] >> 4], out);
+				putc(hex[p[i + 1] & 0xf], out);
+				i++;
+			} else if (n > 0) {
 				fwrite(p + i, 1, n, out);
 				i += n - 1;
 			} else {

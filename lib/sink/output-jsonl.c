@@ -68,6 +68,15 @@ static void jsonl_escape(FILE *out, const char *s, size_t len)
 		}
 		if (c >= 0x80) {
 			n = kd_json_utf8_len(p + i, len - i);
+			/* A C1 control (a terminal's CSI, OSC) is written \u00XX. */
+			if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
+				fwrite(p + run, 1, i - run, out);
+				fputs("\\u00", out);
+				putc(hex[p[i + 1] >> 4], out);
+				putc(hex[p[i + 1] & 0xf], out);
+				run = i += 2;
+				continue;
+			}
 			if (n) {
 				i += n;
 				continue;

@@ -15,14 +15,15 @@
  * kernel's order, then libkmod's facts about the record's module
  * ("MODULE_INFO[libkmod]=live, version ..., /lib/modules/...").  A field
  * kdmesg derived rather than the kernel sent
- * has its origin after the name ("CODE_FILE[recovered]=...").  Values are
- * kernel bytes: escaped as the text output escapes them, the lines of a
+ * has its origin after the name ("CODE_FILE[recovered]=...").  Keys and
+ * values are kernel bytes: escaped as the text output escapes them, the lines of a
  * multi-line value (a kprint group's MESSAGE) aligned under its first.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -41,7 +42,20 @@ static void field_line(FILE *out, const char *name, const char *value,
 		       size_t len, unsigned int origin)
 {
 	const char *o = kd_output_origin_name(origin);
-	int col = fprintf(out, "    %s", name);
+	struct kd_escape_buf b = { 0 };
+	int col = 4;
+
+	/* Keys are kernel bytes too (" X\033]52;...=v"): escaped like values. */
+	fputs("    ", out);
+	kd_escape_append(&b, name, strlen(name), 0, false);
+	if (b.failed) {
+		kd_escape_write(out, name, strlen(name), 0, false);
+		col += (int)strlen(name);
+	} else if (b.len) {
+		fwrite(b.data, 1, b.len, out);
+		col += (int)b.len;
+	}
+	free(b.data);
 
 	if (o)
 		col += fprintf(out, "[%s]", o);
