@@ -271,12 +271,24 @@ static void test_stdin(void)
 	tap_is_int(d.rc, -ENODATA, "empty stdin is -ENODATA");
 	dump_free(&d);
 	with_stdin_pipe("\0\0\0\0", 4, &d, KD_SOURCE_KMSG_FILE);
-	tap_is_int(d.rc, -ENODATA, "only NUL bytes is -ENODATA");
+	tap_is_int(d.rc, -EINVAL, "only NUL bytes is binary (-EINVAL), not empty");
+	dump_free(&d);
+	with_stdin_pipe("\0\0\0\0", 4, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -EINVAL, "-F: only NUL bytes is binary too");
 	dump_free(&d);
 	memset(big, '\x01', 4096);
+	with_stdin_pipe(big, 4096, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL and without a record line are binary");
+	dump_free(&d);
+	/* Most lines are records: read, whatever bytes their text holds. */
 	memcpy(big, "<6>[    1.000000] ", 18);
 	with_stdin_pipe(big, 4096, &d, KD_SOURCE_SYSLOG_FILE);
-	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL are binary too");
+	tap_ok(d.rc == 0 && d.n == 1, "-F: a record line whose text is control bytes is read");
+	dump_free(&d);
+	memcpy(big, "\0\0\x01\x02\n", 5);
+	memcpy(big + 5, "<6>[    1.000000] a\n<6>[    2.000000] b\0c\n<4>[    3.000000] d\n", 60);
+	with_stdin_pipe(big, 65, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_ok(d.rc == 0 && d.n == 4, "-F: three record lines of four, NUL bytes in them: read");
 	dump_free(&d);
 
 	/* stdin redirected from a regular file. */
