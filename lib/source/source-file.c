@@ -48,6 +48,14 @@
 /* How many kmsg records may fail to parse before input is called binary. */
 #define DETECT_RECORDS	8
 
+/* The read window of files opened next (kd_file_source_set_window()). */
+static size_t window_cap = STREAM_CAP;
+
+void kd_file_source_set_window(size_t bytes)
+{
+	window_cap = !bytes ? STREAM_CAP : bytes < 64 ? 64 : bytes;
+}
+
 enum file_format {
 	FMT_SYSLOG,		/* "<pri>[time] text", records split at "\n<" */
 	/*
@@ -637,9 +645,15 @@ static bool can_detect(const struct file_source *fs)
 	return nl && nl + 1 < end;
 }
 
+/* The format check looks at most at a window's worth. */
+static size_t detect_window(const struct file_source *fs)
+{
+	return fs->cap < DETECT_WINDOW ? fs->cap : DETECT_WINDOW;
+}
+
 static int detect(struct file_source *fs)
 {
-	size_t n = fs->len < DETECT_WINDOW ? fs->len : DETECT_WINDOW;
+	size_t n = fs->len < detect_window(fs) ? fs->len : detect_window(fs);
 	const char *d = fs->data;
 	size_t i = 0;
 
@@ -736,7 +750,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	rc = check_input_fd(fs->in_fd, !fs->close_fd);
 	if (rc < 0)
 		goto fail;
-	fs->cap = STREAM_CAP;
+	fs->cap = window_cap;
 	fs->buf = malloc(fs->cap);
 	if (!fs->buf) {
 		rc = -ENOMEM;
@@ -746,7 +760,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	do {
 		if ((rc = fill(fs)) < 0)
 			goto fail;
-	} while (!fs->eof && fs->len < DETECT_WINDOW && !can_detect(fs));
+	} while (!fs->eof && fs->len < detect_window(fs) && !can_detect(fs));
 
 	rc = detect(fs);
 	if (rc < 0)
