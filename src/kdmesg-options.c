@@ -456,7 +456,7 @@ static void remember_option(int ch, int *action_opt, int *file_opt, int *read_op
  * reading options show that the user wants messages, not an action.
  */
 static void check_live_action(const struct option *opts, int action_opt,
-			      int file_opt, int read_opt)
+			      int file_opt, int read_opt, int stats_opt)
 {
 	char a[32], b[32];
 
@@ -467,11 +467,12 @@ static void check_live_action(const struct option *opts, int action_opt,
 		     _("options %s and %s cannot be combined: %s acts on the live kernel, not on the file"),
 		     option_name(action_opt, opts, a, sizeof(a)),
 		     option_name(file_opt, opts, b, sizeof(b)), a);
-	if (action_opt == 'n' && (read_opt == OPT_STATS || read_opt == OPT_TOP))
+	/* "--stats -n 10" meant the ten largest sites before --top. */
+	if (action_opt == 'n' && stats_opt)
 		errx(EXIT_FAILURE,
 		     _("options %s and %s cannot be combined: %s sets the console level; the number of call sites is --top N"),
 		     option_name(action_opt, opts, a, sizeof(a)),
-		     option_name(read_opt, opts, b, sizeof(b)), a);
+		     option_name(stats_opt, opts, b, sizeof(b)), a);
 	if (read_opt && action_opt != 'c')
 		errx(EXIT_FAILURE,
 		     _("options %s and %s cannot be combined: %s changes the live kernel and prints no messages"),
@@ -536,7 +537,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
 	const char *n_arg = NULL;
-	int ch, action_opt = 0, file_opt = 0, read_opt = 0;
+	int ch, action_opt = 0, file_opt = 0, read_opt = 0, stats_opt = 0;
 
 	/* At most one of each per argument: no reallocation while parsing. */
 	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
@@ -549,6 +550,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
 		remember_option(ch, &action_opt, &file_opt, &read_opt);
+		if ((ch == OPT_STATS || ch == OPT_TOP) && !stats_opt)
+			stats_opt = ch;
 
 		switch (ch) {
 		case 'C':
@@ -750,7 +753,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 	free(c->modules);
 	c->greps = c->modules = NULL;
 	c->ngreps = c->nmodules = 0;
-	check_live_action(longopts, action_opt, file_opt, read_opt);
+	check_live_action(longopts, action_opt, file_opt, read_opt, stats_opt);
 	if (n_arg) {
 		c->action = ACT_CONSOLE_LEVEL;
 		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)

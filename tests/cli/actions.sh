@@ -121,6 +121,9 @@ refused "--stats -n 10 is refused, pointing to --top" \
 refused "-n 10 --top 10 is refused" \
 	"options --console-level and --top cannot be combined: --console-level sets the console level; the number of call sites is --top N" \
 	-n 10 --top 10
+refused "-o json --top 3 -n 5: the pointer to --top, naming --top" \
+	"options --console-level and --top cannot be combined: --console-level sets the console level; the number of call sites is --top N" \
+	-o json --top 3 -n 5
 refused "-o json -n 5 is refused: -n prints nothing" \
 	"options --console-level and --output cannot be combined: --console-level changes the live kernel and prints no messages" \
 	-o json -n 5
