@@ -140,7 +140,7 @@ static void __attribute__((__noreturn__)) usage(void)
 		"auto", "always", "never");
 	fputs(_("     --no-translate          show kernel messages as the kernel wrote them\n"), out);
 	fputs(_("     --catalog-dir <dir>     also look for kernel message catalogues in <dir>\n"), out);
-	fputs(_(" -v, --verbose               summarize the translation on standard error\n"), out);
+	fputs(_(" -v, --verbose               summarize translation and recovery on standard error\n"), out);
 	fputs(_("     --code-file <glob>      only messages printed by this source file or directory\n"), out);
 	fputs(_("     --function <glob>       only messages printed by this function\n"), out);
 	fputs(_("     --module <name>         only messages of this module (or module alias)\n"), out);
@@ -151,6 +151,10 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --stats                 count messages per call site\n"), out);
 	fputs(_("     --top <n>               --stats of the <n> call sites with the most messages\n"), out);
 	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
+	fprintf(out,
+		_("     --recover[=<when>]      recover call sites of plain kernel messages (%s, %s or %s)\n"),
+		"auto", "always", "never");
+	fputs(_("     --formats <file>        the format index to recover them with\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
 
 	fputs("\n", out);
@@ -415,6 +419,8 @@ enum {
 	OPT_STATS,
 	OPT_TOP,
 	OPT_TUI,
+	OPT_FORMATS,
+	OPT_RECOVER,
 };
 
 /* --top: a count of call sites, decimal; 0 shows them all. */
@@ -533,6 +539,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "stats",         no_argument,       NULL, OPT_STATS },
 		{ "top",           required_argument, NULL, OPT_TOP },
 		{ "tui",           no_argument,       NULL, OPT_TUI },
+		{ "formats",       required_argument, NULL, OPT_FORMATS },
+		{ "recover",       optional_argument, NULL, OPT_RECOVER },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -690,6 +698,18 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			break;
 		case OPT_NO_TRANSLATE:
 			c->translate = TRANSLATE_NEVER;
+			break;
+		case OPT_FORMATS:
+			c->formats = optarg;
+			break;
+		case OPT_RECOVER:
+			c->recover = RECOVER_ALWAYS;
+			if (optarg && strcmp(optarg, "auto") == 0)
+				c->recover = RECOVER_AUTO;
+			else if (optarg && strcmp(optarg, "never") == 0)
+				c->recover = RECOVER_NEVER;
+			else if (optarg && strcmp(optarg, "always") != 0)
+				errx(EXIT_FAILURE, "%s: '%s'", _("unsupported recover mode"), optarg);
 			break;
 		case OPT_CATALOG_DIR:
 			if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)

@@ -30,6 +30,7 @@
 #include "sink/rawdump.h"
 #include "record/record.h"
 #include "source/source.h"
+#include "kdmesg-po.h"
 
 #define SITES_PATH	"/sys/kernel/debug/kprint/sites"
 #define INDEX_PATH	"/sys/kernel/debug/printk/index"
@@ -40,11 +41,15 @@ static const char *root;
 static size_t root_len;
 static struct kd_csource_stats cstats;
 
+/* When set (kdmesg-po index), each message found in C source goes here instead. */
+int (*kdpo_source_hook)(const struct kd_csource_msg *m);
+
 static void __attribute__((__noreturn__)) usage(void)
 {
 	printf(_("Usage:\n"
 		 " %1$s extract [options] [PATH...]\n"
-		 " %1$s check FILE.po...\n"), program_invocation_short_name);
+		 " %1$s check FILE.po...\n"
+		 " %1$s index [options] SOURCE...\n"), program_invocation_short_name);
 	fputs(_("\nTools for translators of kernel messages (text domain linux-kmsg).\n"), stdout);
 	fputs(_("\nExtract options:\n"), stdout);
 	fputs(_(" --root DIR            file names relative to DIR (default: the first PATH)\n"), stdout);
@@ -56,6 +61,10 @@ static void __attribute__((__noreturn__)) usage(void)
 		"                         for each format of several modules\n"), stdout);
 	fputs(_(" -n, --limit N         write only the first N messages (0: all)\n"), stdout);
 	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
+	fputs(_("\nIndex options (SOURCE: a kernel source tree, a printk index directory,\n"
+		"a dynamic-debug control file, a kprint site table or a kmsg dump):\n"), stdout);
+	fputs(_(" -o, --output FILE     write the format index to FILE (default: RELEASE.kdfi)\n"), stdout);
+	fputs(_(" --release RELEASE     the kernel release the formats come from\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
 	fputs(_(" -V, --version         display version\n"), stdout);
 	exit(EXIT_SUCCESS);
@@ -68,7 +77,7 @@ static void __attribute__((__noreturn__)) try_help(void)
 	exit(2);
 }
 
-static char *read_file(const char *path, size_t *len)
+char *kdpo_read_file(const char *path, size_t *len)
 {
 	char *buf = NULL;
 	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
@@ -114,6 +123,8 @@ static int on_source_msg(void *data, const struct kd_csource_msg *cm)
 	};
 
 	(void)data;
+	if (kdpo_source_hook)
+		return kdpo_source_hook(cm);
 	add(&m);
 	return 0;
 }
@@ -143,10 +154,10 @@ static void modname(const char *path, char *out, size_t cap)
 		memcpy(dir, path, dl);
 		dir[dl] = '\0';
 		snprintf(mkpath, sizeof(mkpath), "%s/Makefile", dl ? dir : ".");
-		mk = read_file(mkpath, &mk_len);
+		mk = kdpo_read_file(mkpath, &mk_len);
 		if (!mk) {
 			snprintf(mkpath, sizeof(mkpath), "%s/Kbuild", dl ? dir : ".");
-			mk = read_file(mkpath, &mk_len);
+			mk = kdpo_read_file(mkpath, &mk_len);
 		}
 	}
 	kd_csource_modname(mk ? mk : "", mk ? mk_len : 0, obj, out, cap);
@@ -186,7 +197,7 @@ static void scan_file(const char *path)
 	char mod[256], *text;
 	size_t len;
 
-	text = read_file(path, &len);
+	text = kdpo_read_file(path, &len);
 	if (!text) {
 		warn(_("cannot read %s"), path);
 		return;
@@ -216,7 +227,7 @@ static void learn_headers(void)
 	qsort(files + first, nfiles - first, sizeof(*files), by_name);
 	for (size_t i = first; i < nfiles; i++) {
 		size_t len, n = strlen(files[i]);
-		char *text = files[i][n - 1] == 'h' ? read_file(files[i], &len) : NULL;
+		char *text = files[i][n - 1] == 'h' ? kdpo_read_file(files[i], &len) : NULL;
 
 		if (text && kd_csource_macros_learn(macros, text, len) == -ENOMEM)
 			errx(EXIT_FAILURE, _("out of memory"));
@@ -224,6 +235,40 @@ static void learn_headers(void)
 		free(files[i]);
 	}
 	nfiles = first;
+}
+
+/*
+ * Scan the @n kernel source trees or files at @paths (file names relative
+ * to @top, default the first path), after learning the wrapper macros
+ * of @top/include; messages go to the .pot or kdpo_source_hook.
+ */
+void kdpo_scan_tree(int n, char **paths, const char *top)
+{
+	root = top;
+	if (!root && n > 0)
+		root = paths[0];
+	root_len = root ? strlen(root) : 0;
+	while (root_len > 1 && root[root_len - 1] == '/')
+		root_len--;
+	if (n > 0)
+		learn_headers();
+	for (int i = 0; i < n; i++)
+		if (nftw(paths[i], collect_file, 16, FTW_PHYS) != 0)
+			err(EXIT_FAILURE, _("cannot read %s"), paths[i]);
+	if (nfiles)
+		qsort(files, nfiles, sizeof(*files), by_name);
+	for (size_t i = 0; i < nfiles; i++) {
+		scan_file(files[i]);
+		free(files[i]);
+	}
+	free(files);
+	files = NULL;
+	nfiles = files_cap = 0;
+	kd_csource_macros_free(macros);
+	macros = NULL;
+	if (cstats.skipped)
+		fprintf(stderr, _("%s: %lu of %lu message calls have no constant format and were left out\n"),
+			program_invocation_short_name, cstats.skipped, cstats.calls);
 }
 
 /* --- the running kernel ------------------------------------------------- */
@@ -270,7 +315,7 @@ static unsigned int line_number(const char *s)
 static void read_sites(const char *path)
 {
 	size_t len;
-	char *text = read_file(path, &len), *p, *end;
+	char *text = kdpo_read_file(path, &len), *p, *end;
 
 	if (!text)
 		err(EXIT_FAILURE, _("cannot read %s"), path);
@@ -318,7 +363,7 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 
 	(void)st;
 	(void)ftw;
-	if (type != FTW_F || !(text = read_file(path, &len)))
+	if (type != FTW_F || !(text = kdpo_read_file(path, &len)))
 		return 0;
 	for (p = text, end = text + len; p < end;) {
 		char *e = memchr(p, '\n', (size_t)(end - p)), *sp1, *sp2, *q1, *colon;
@@ -516,27 +561,7 @@ static int cmd_extract(int argc, char **argv)
 		warnx(_("nothing to extract from: give a kernel source tree, --sites, --printk-index or --dump"));
 		try_help();
 	}
-	if (!root && optind < argc)
-		root = argv[optind];
-	root_len = root ? strlen(root) : 0;
-	while (root_len > 1 && root[root_len - 1] == '/')
-		root_len--;
-	if (optind < argc)
-		learn_headers();
-	for (int i = optind; i < argc; i++)
-		if (nftw(argv[i], collect_file, 16, FTW_PHYS) != 0)
-			err(EXIT_FAILURE, _("cannot read %s"), argv[i]);
-	if (nfiles)
-		qsort(files, nfiles, sizeof(*files), by_name);
-	for (size_t i = 0; i < nfiles; i++) {
-		scan_file(files[i]);
-		free(files[i]);
-	}
-	free(files);
-	kd_csource_macros_free(macros);
-	if (cstats.skipped)
-		fprintf(stderr, _("%s: %lu of %lu message calls have no constant format and were left out\n"),
-			program_invocation_short_name, cstats.skipped, cstats.calls);
+	kdpo_scan_tree(argc - optind, argv + optind, root);
 	if (by_count)
 		kd_pot_sort_count(pot);
 	if (output && !(out = fopen(output, "w")))
@@ -637,7 +662,7 @@ static int cmd_check(int argc, char **argv)
 		struct check ck = { .path = argv[i] };
 		unsigned int line = 0;
 		size_t len;
-		char *text = read_file(argv[i], &len);
+		char *text = kdpo_read_file(argv[i], &len);
 		int rc;
 
 		if (!text) {
@@ -673,6 +698,8 @@ int main(int argc, char **argv)
 		return cmd_extract(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "check"))
 		return cmd_check(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "index"))
+		return kdpo_cmd_index(argc - 1, argv + 1);
 	if (argc < 2)
 		warnx(_("no command given"));
 	else

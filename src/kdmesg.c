@@ -371,6 +371,7 @@ static int print_records(struct ctl *c)
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
+	kdmesg_recover_setup(c, p);
 	kdmesg_translate_setup(c, p);
 	if (want_note) {
 		const struct kd_stage stage = {
@@ -463,6 +464,7 @@ static int print_records(struct ctl *c)
 	kd_writer_free(w);
 	kd_pager_close();
 	kdmesg_translate_finish(c);
+	kdmesg_recover_finish(c);
 	if (want_note && status == EXIT_SUCCESS)
 		kprint_seen_note(&seen);
 	kdmesg_report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));

@@ -36,6 +36,13 @@ enum translate_when {
 	TRANSLATE_NEVER,
 };
 
+/* --recover[=WHEN]: auto recovers when something shows or uses the fields. */
+enum recover_when {
+	RECOVER_AUTO,
+	RECOVER_ALWAYS,
+	RECOVER_NEVER,
+};
+
 #define CATALOG_DIRS_MAX	16
 
 struct ctl {
@@ -57,6 +64,8 @@ struct ctl {
 	const char *catalog_dirs[CATALOG_DIRS_MAX];	/* --catalog-dir, in order */
 	size_t ncatalog_dirs;
 	bool verbose;		/* -v: summaries on stderr */
+	enum recover_when recover;
+	const char *formats;	/* --formats FILE */
 
 	/* --grep patterns, compiled once -i is known; --module names. */
 	const char **greps;
@@ -99,6 +108,19 @@ bool kdmesg_translate_active(void);
 
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);
+/**
+ * kdmesg_recover_setup() - add the recovery stage to @p when --recover
+ * and the output ask for it (kdmesg-recover.c); before the translation
+ * stage, which reads what it recovers.  Exits when --formats is unusable.
+ */
+void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p);
+
+/** kdmesg_recover_active() - whether the stage runs with an index. */
+bool kdmesg_recover_active(void);
+
+/** kdmesg_recover_finish() - the -v summary; releases the stage. */
+void kdmesg_recover_finish(struct ctl *c);
+
 struct kd_source_stats;
 
 /**

@@ -464,6 +464,7 @@ static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsign
 	m.func = sc->func;
 	m.module = sc->module;
 	m.level = level;
+	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : 'p';
 	m.fmt = fmt;
 	m.fmt_len = at;
 	return sc->fn(sc->data, &m);

@@ -23,6 +23,12 @@ struct kd_csource_msg {
 	const char *func;	/* enclosing function, "" outside one */
 	const char *module;	/* KBUILD_MODNAME */
 	char level;		/* '0'..'7', or 0 for the default level */
+	/*
+	 * How the kernel prints it: 'p' the format alone (printk(),
+	 * pr_*()), 'd' after dev_printk()'s "driver device: ", 'n' after
+	 * netdev_printk()'s prefix (netdev_*(), netif_*()).
+	 */
+	char family;
 	const char *fmt;	/* @fmt_len bytes */
 	size_t fmt_len;
 };

@@ -8,7 +8,9 @@
  *       2  13.3%   3.000000   3.500000 err    drivers/nvme/host/pci.c:1402 nvme_timeout() [nvme] "I/O tag %d ..."
  *
  * SITE is file:line function() [module] "format" for sites with the
- * kprint fields, else the masked text in quotes.  COUNT and SHARE are of
+ * kprint fields (followed by "(recovered)" when lib/recover.c read them
+ * from the text; "?" for the file when only the format is known), else
+ * the masked text in quotes.  COUNT and SHARE are of
  * messages: each line of a group counts at its own site (stats.h).  Kernel bytes (paths,
  * formats, texts) are escaped as the text output escapes them, and line
  * breaks and tabs as \xNN so that each site stays on one line.
@@ -135,6 +137,8 @@ int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 				put_str(out, site->format);
 				putc('"', out);
 			}
+			if (site->recovered)
+				fputs(" (recovered)", out);
 		} else {
 			putc('"', out);
 			put_line(out, site->text, site->text_len);
@@ -210,6 +214,8 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 					kd_modinfo_json(&j, "module_info", f);
 			}
 			json_str(&j, "format", site->format);
+			if (site->recovered)
+				kd_json_value_raw(&j, "recovered", "true");
 		} else {
 			kd_json_value_str(&j, "text", site->text, site->text_len);
 		}

@@ -148,9 +148,10 @@ static size_t site_key(struct kd_stats *s, const struct unit *u, bool *structure
 	const struct kd_dict_entry *fmt = u->f[F_FORMAT];
 	size_t n = 0;
 
-	if (file) {
+	/* A recovered FORMAT without a call site (sites disagree) still names it. */
+	if (file || fmt) {
 		if (key_put(s->key, &n, "S", 1) &&
-		    key_put(s->key, &n, file->value, file->value_len) &&
+		    key_put(s->key, &n, file ? file->value : "", file ? file->value_len : 0) &&
 		    key_put(s->key, &n, line ? line->value : "", line ? line->value_len : 0) &&
 		    key_put(s->key, &n, fmt ? fmt->value : "", fmt ? fmt->value_len : 0)) {
 			*structured = true;
@@ -190,6 +191,8 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const struct 
 	site->last_usec = rec->ts_usec;
 	site->structured = structured;
 	if (structured) {
+		site->recovered = (u->f[F_FILE] && u->f[F_FILE]->origin == KD_ORIGIN_RECOVERED) ||
+				  (u->f[F_FORMAT] && u->f[F_FORMAT]->origin == KD_ORIGIN_RECOVERED);
 		site->file = dup_value(u->f[F_FILE]);
 		site->line = dup_value(u->f[F_LINE]);
 		site->func = dup_value(u->lazy ? kd_record_dict_get(rec, "CODE_FUNC") : u->f[F_FUNC]);
@@ -321,7 +324,7 @@ int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 	if (rec->dict_len) {
 		u.f[F_FILE] = kd_record_dict_get(rec, "CODE_FILE");
 		u.f[F_LINE] = u.f[F_FILE] ? kd_record_dict_get(rec, "CODE_LINE") : NULL;
-		u.f[F_FORMAT] = u.f[F_FILE] ? kd_record_dict_get(rec, "FORMAT") : NULL;
+		u.f[F_FORMAT] = kd_record_dict_get(rec, "FORMAT");
 	}
 	/* A group has no CODE_FILE of its own: only then look for GROUP. */
 	if (!u.f[F_FILE] && rec->text_len && kd_group_is(rec))

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fidx-internal.h - the bytes of a format index file (fidx.h), shared by
+ * the writer (fidx-build.c), the loader (fidx.c) and the matcher
+ * (fmatch.c).  Not installed.
+ *
+ * A file is, in this order, each section 8-byte aligned:
+ *   struct kd_fidx_head
+ *   struct kd_fidx_fmt   fmt[nfmt]        one per distinct site
+ *   uint32_t             bucket[nbuckets + 1]
+ *                        chain[bucket[b]] .. chain[bucket[b + 1]] are
+ *                        the formats whose anchor word hashes to b
+ *   uint32_t             chain[nchain]    format ids: the anchored ones
+ *                        by bucket, then [unanchored, nolit) those with
+ *                        literal text but no anchor word, then
+ *                        [nolit, nchain) those without literal text
+ *   struct kd_fidx_op    op[nops]         each format's match program
+ *   char                 str[str_len]     NUL-terminated strings, the
+ *                        last byte NUL; offset 0 is ""
+ * Numbers are in the byte order of the writer, which @byte_order tells.
+ */
+#ifndef KDMESG_FIDX_INTERNAL_H
+#define KDMESG_FIDX_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KD_FIDX_MAGIC		"KDFIDX\r\n"
+#define KD_FIDX_BYTE_ORDER	0x01020304u
+
+struct kd_fidx_head {
+	char magic[8];
+	uint32_t version;
+	uint32_t byte_order;
+	uint64_t size;		/* of the whole file */
+	uint32_t nfmt, nbuckets, nchain, nops;
+	uint32_t unanchored, nolit;	/* chain indices, see above */
+	uint32_t release;	/* string: the kernel release, "" unknown */
+	uint32_t str_len;
+	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off;
+};
+
+/* Flags of a format. */
+enum {
+	KD_FIDX_F_PV		= 1 << 0,	/* has %pV: its ARGn are another format's */
+	KD_FIDX_F_NOARGS	= 1 << 1,	/* more conversions than ARGn lines */
+};
+
+struct kd_fidx_fmt {
+	uint32_t fmt, fmt_len;		/* string: the format */
+	uint32_t file, func, module;	/* strings, "" unknown */
+	uint32_t line;			/* 0 unknown */
+	uint32_t op;			/* first op */
+	uint16_t nops;
+	uint16_t lit;			/* literal bytes (capped at 65535) */
+	uint32_t anchor;		/* hash of the anchor word */
+	uint8_t family;			/* enum kd_fidx_family */
+	uint8_t level;			/* '0'..'7', 'c', 0 */
+	uint8_t flags;
+	uint8_t nconv;
+};
+
+/* Match program operations. */
+enum kd_fidx_opkind {
+	KD_OP_LIT,	/* @len bytes of str at @arg */
+	KD_OP_INT,	/* %d %i */
+	KD_OP_UINT,	/* %u */
+	KD_OP_HEX,	/* %x */
+	KD_OP_HEXU,	/* %X */
+	KD_OP_OCT,	/* %o */
+	KD_OP_CHAR,	/* %c */
+	KD_OP_STR,	/* %s, %pV and the %p forms of free text: any bytes */
+	KD_OP_PTR,	/* %p %px %pK: hex, or "(____ptrval____)" */
+	KD_OP_ADDR,	/* %pa %pad %pap: 0x and hex */
+	KD_OP_IP4,	/* %pI4 %pi4 */
+	KD_OP_IP6,	/* %pI6 %pI6c %pi6 %pIS...: hex digits, ':', '.', [], % */
+	KD_OP_MAC,	/* %pM %pMR %pMF %pm: hex digits, ':', '-' */
+	KD_OP_HEXDUMP,	/* %ph %phC %phD %phN: hex pairs and the separator @arg */
+	KD_OP_UUID,	/* %pU: hex digits and '-' */
+	KD_OP_ERR,	/* %pe: an error name or number */
+	KD_OP__COUNT
+};
+
+/* Conversion flags. */
+enum {
+	KD_OPF_LEFT	= 1 << 0,	/* '-' */
+	KD_OPF_PLUS	= 1 << 1,	/* '+' */
+	KD_OPF_SPACE	= 1 << 2,	/* ' ' */
+	KD_OPF_ALT	= 1 << 3,	/* '#' */
+	KD_OPF_WIDTH	= 1 << 4,	/* a width, or '*' */
+};
+
+struct kd_fidx_op {
+	uint8_t kind;		/* enum kd_fidx_opkind */
+	uint8_t flags;
+	uint16_t len;		/* KD_OP_LIT: bytes */
+	uint32_t arg;		/* KD_OP_LIT: string offset; KD_OP_HEXDUMP: separator */
+};
+
+/* A loaded index: its sections, checked by kd_fidx_from_image()/kd_fidx_open(). */
+struct kd_fidx {
+	const struct kd_fidx_head *head;
+	const struct kd_fidx_fmt *fmt;
+	const uint32_t *bucket, *chain;
+	const struct kd_fidx_op *op;
+	const char *str;
+	void *mem;		/* the mapping or the malloc'd image */
+	size_t len;
+	int mapped;
+};
+
+#endif /* KDMESG_FIDX_INTERNAL_H */

@@ -1,0 +1,628 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fmatch.c - match a message text against format indexes.  See fmatch.h.
+ *
+ * A candidate's program is run by a small backtracking reader: literal
+ * bytes must be there; a conversion reads what the kernel's vsnprintf()
+ * prints for it (digits with their padding and sign for %d, dotted
+ * quads for %pI4, hex pairs for %*ph, any bytes for %s and %pV) and
+ * tries each length it could have had, longest first for the classes of
+ * bytes, shortest first for free text (at the places the next literal
+ * occurs).  Every step costs from a budget, so a crafted text cannot
+ * make matching slow: a candidate that runs out of it does not match.
+ */
+#include <string.h>
+
+#include "stage/fidx-internal.h"
+#include "stage/fmatch.h"
+
+#define BUDGET		4096	/* steps per candidate and start */
+#define MATCHES_MAX	256	/* matching sites kept per record */
+#define TESTED_MAX	512	/* candidates looked at per record and index */
+#define NONE		((size_t)-1)
+/* A text this long may have been cut by the record limit (992 to 1024 bytes). */
+#define CUT_LEN		960
+
+struct run {
+	const char *t;
+	size_t n;
+	const char *str;
+	const struct kd_fidx_op *ops;
+	unsigned int nops;
+	int budget;
+	bool partial;		/* accept a match of the start of the text */
+	bool cut;		/* partial, and the text may end inside the format */
+	unsigned int want;	/* stop after this many solutions */
+	unsigned int nsol;
+	size_t end;		/* of the first solution */
+	uint32_t cur[2 * 256], sol[2 * 256];	/* [start, end) per conversion */
+};
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv);
+
+/* Try conversion @i (number @conv) ending at @end, then the rest. */
+static bool try_end(struct run *r, unsigned int i, size_t pos, size_t end, unsigned int conv)
+{
+	if (--r->budget < 0)
+		return false;
+	if (i + 1 < r->nops && r->ops[i + 1].kind == KD_OP_LIT) {
+		const struct kd_fidx_op *l = &r->ops[i + 1];
+
+		/* Cheap: the next literal's first byte must follow. */
+		if (end >= r->n ? !r->cut : r->t[end] != r->str[l->arg])
+			return true;
+	}
+	if (conv < 256) {
+		r->cur[2 * conv] = (uint32_t)pos;
+		r->cur[2 * conv + 1] = (uint32_t)end;
+	}
+	solve(r, i + 1, end, conv + 1);
+	return r->nsol < r->want && r->budget >= 0;
+}
+
+/* Leading spaces a padded conversion may print. */
+static size_t pad_left(const struct run *r, const struct kd_fidx_op *op, size_t p)
+{
+	if ((op->flags & KD_OPF_WIDTH) && !(op->flags & KD_OPF_LEFT))
+		while (p < r->n && r->t[p] == ' ')
+			p++;
+	return p;
+}
+
+/*
+ * The ends a number may have: [*@lo, *@hi] (longest tried first).  Returns
+ * false when no digit is there.
+ */
+static bool number(const struct run *r, const struct kd_fidx_op *op, size_t pos,
+		   size_t *lo, size_t *hi)
+{
+	size_t p = pad_left(r, op, pos), d;
+	const char *t = r->t;
+
+	if (p < r->n && ((t[p] == '-' && op->kind == KD_OP_INT) ||
+			 (t[p] == '+' && (op->flags & KD_OPF_PLUS)) ||
+			 (t[p] == ' ' && (op->flags & KD_OPF_SPACE))))
+		p++;
+	if ((op->flags & KD_OPF_ALT) && (op->kind == KD_OP_HEX || op->kind == KD_OP_HEXU) &&
+	    p + 2 < r->n && t[p] == '0' && (t[p + 1] == 'x' || t[p + 1] == 'X') && is_hex(t[p + 2]))
+		p += 2;
+	d = p;
+	switch (op->kind) {
+	case KD_OP_HEX:
+	case KD_OP_HEXU:
+		while (p < r->n && is_hex(t[p]))
+			p++;
+		break;
+	case KD_OP_OCT:
+		while (p < r->n && t[p] >= '0' && t[p] <= '7')
+			p++;
+		break;
+	default:
+		while (p < r->n && is_digit(t[p]))
+			p++;
+	}
+	if (p == d)
+		return false;
+	*lo = d + 1;
+	if ((op->flags & KD_OPF_WIDTH) && (op->flags & KD_OPF_LEFT))
+		while (p < r->n && t[p] == ' ')
+			p++;
+	*hi = p;
+	return true;
+}
+
+/* The end of a dotted quad at @p, or NONE. */
+static size_t ip4(const struct run *r, size_t p)
+{
+	for (int k = 0; k < 4; k++) {
+		size_t d = p;
+
+		if (k && (p >= r->n || r->t[p++] != '.'))
+			return NONE;
+		d = p;
+		while (p < r->n && p - d < 3 && is_digit(r->t[p]))
+			p++;
+		if (p == d)
+			return NONE;
+	}
+	return p;
+}
+
+/* The longest run from @p of bytes in @set (hex digits too when @hex). */
+static size_t run_of(const struct run *r, size_t p, const char *set, bool hex)
+{
+	while (p < r->n && ((hex && is_hex(r->t[p])) || (r->t[p] && strchr(set, r->t[p]))))
+		p++;
+	return p;
+}
+
+static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int conv)
+{
+	const struct kd_fidx_op *op = &r->ops[i];
+	size_t lo = pos, hi = pos, p;
+
+	switch (op->kind) {
+	case KD_OP_INT:
+	case KD_OP_UINT:
+	case KD_OP_HEX:
+	case KD_OP_HEXU:
+	case KD_OP_OCT:
+		if (!number(r, op, pos, &lo, &hi))
+			return;
+		break;
+	case KD_OP_CHAR:
+		p = pad_left(r, op, pos);
+		if (p >= r->n)
+			return;
+		lo = hi = p + 1;
+		if ((op->flags & KD_OPF_WIDTH) && (op->flags & KD_OPF_LEFT))
+			hi = run_of(r, hi, " ", false);
+		break;
+	case KD_OP_PTR:
+		p = pad_left(r, op, pos);
+		if (r->n - p >= 16 && memcmp(r->t + p, "(____ptrval____)", 16) == 0) {
+			lo = hi = p + 16;
+		} else if (r->n - p >= 6 && memcmp(r->t + p, "(null)", 6) == 0) {
+			lo = hi = p + 6;
+		} else {
+			hi = run_of(r, p, "", true);
+			if (hi == p)
+				return;
+			lo = p + 1;
+		}
+		break;
+	case KD_OP_ADDR:
+		p = pad_left(r, op, pos);
+		if (r->n - p < 3 || r->t[p] != '0' || r->t[p + 1] != 'x')
+			return;
+		hi = run_of(r, p + 2, "", true);
+		if (hi == p + 2)
+			return;
+		lo = p + 3;
+		break;
+	case KD_OP_IP4:
+		if ((hi = ip4(r, pos)) == NONE)
+			return;
+		lo = hi;
+		break;
+	case KD_OP_IP6:
+		hi = run_of(r, pos, ":.[]%", true);
+		if (hi - pos < 2)
+			return;
+		lo = pos + 2;
+		break;
+	case KD_OP_MAC:
+		hi = run_of(r, pos, ":-", true);
+		if (hi - pos < 12)
+			return;
+		if (hi - pos > 17)
+			hi = pos + 17;
+		lo = pos + 12;
+		break;
+	case KD_OP_HEXDUMP: {
+		/* hh, hh?hh, ... for separator ?: each whole pair is an end. */
+		size_t e = pos;
+
+		if (!try_end(r, i, pos, pos, conv))
+			return;
+		for (p = pos; p + 2 <= r->n && is_hex(r->t[p]) && is_hex(r->t[p + 1]);) {
+			e = p + 2;
+			if (!try_end(r, i, pos, e, conv))
+				return;
+			if (!op->arg)
+				p = e;
+			else if (e < r->n && r->t[e] == (char)op->arg)
+				p = e + 1;
+			else
+				break;
+		}
+		return;
+	}
+	case KD_OP_UUID:
+		hi = run_of(r, pos, "-", true);
+		if (hi == pos)
+			return;
+		lo = pos + 1;
+		break;
+	case KD_OP_ERR:
+		hi = run_of(r, pos, "-_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", false);
+		if (hi == pos)
+			return;
+		lo = pos + 1;
+		break;
+	default: {	/* free text: shortest first, where the next literal occurs */
+		const struct kd_fidx_op *nx = i + 1 < r->nops ? &r->ops[i + 1] : NULL;
+
+		if (!nx) {
+			try_end(r, i, pos, r->n, conv);
+			return;
+		}
+		if (nx->kind == KD_OP_LIT) {
+			const char *lit = r->str + nx->arg;
+
+			for (p = pos; p + nx->len <= r->n;) {
+				const char *f = memmem(r->t + p, r->n - p, lit, nx->len);
+
+				if (!f) {
+					if (r->cut)
+						try_end(r, i, pos, r->n, conv);
+					return;
+				}
+				p = (size_t)(f - r->t);
+				if (!try_end(r, i, pos, p, conv))
+					return;
+				p++;
+			}
+			return;
+		}
+		for (p = pos; p <= r->n; p++)
+			if (!try_end(r, i, pos, p, conv))
+				return;
+		return;
+	}
+	}
+	for (p = hi; p >= lo && p >= pos; p--) {
+		if (!try_end(r, i, pos, p, conv))
+			return;
+		if (p == 0)
+			break;
+	}
+}
+
+static void solved(struct run *r, size_t pos, unsigned int conv)
+{
+	if (r->nsol++ == 0) {
+		r->end = pos;
+		memcpy(r->sol, r->cur, sizeof(uint32_t) * 2 * (conv < 256 ? conv : 256));
+	}
+}
+
+static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
+{
+	/* Literal ops in a row: no choice, no recursion. */
+	while (i < r->nops && r->ops[i].kind == KD_OP_LIT) {
+		const struct kd_fidx_op *l = &r->ops[i];
+
+		if (r->n - pos < l->len || memcmp(r->t + pos, r->str + l->arg, l->len) != 0) {
+			/* The record limit cut the text inside this literal. */
+			if (r->cut && r->n - pos < l->len &&
+			    memcmp(r->t + pos, r->str + l->arg, r->n - pos) == 0)
+				solved(r, r->n, conv);
+			return;
+		}
+		pos += l->len;
+		i++;
+	}
+	if (i == r->nops) {
+		if (pos != r->n && !(r->partial && pos > 0))
+			return;
+		solved(r, pos, conv);
+		return;
+	}
+	if (r->cut && pos == r->n) {
+		solved(r, pos, conv);
+		return;
+	}
+	conversion(r, i, pos, conv);
+}
+
+/* Where the kernel's prefixes put the format in a text. */
+struct starts {
+	size_t dev, net3, net1, nulldev, nullnet;
+	const char *hint;	/* the text's first word, for the module tie-break */
+	size_t hint_len;
+};
+
+static void find_starts(const char *t, size_t n, struct starts *s)
+{
+	const char *c = n >= 2 ? memmem(t, n, ": ", 2) : NULL;
+	size_t pre, spaces = 0, core, core_spaces = 0;
+
+	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
+	s->hint = t;
+	for (s->hint_len = 0; s->hint_len < n && t[s->hint_len] != ' ' &&
+	     t[s->hint_len] != ':'; s->hint_len++)
+		;
+	if (!c)
+		return;
+	pre = (size_t)(c - t);
+	if (pre == 15 && memcmp(t, "(NULL device *)", 15) == 0) {
+		s->nulldev = pre + 2;
+		return;
+	}
+	if (pre == 17 && memcmp(t, "(NULL net_device)", 17) == 0) {
+		s->nullnet = pre + 2;
+		return;
+	}
+	for (size_t k = 0; k < pre; k++)
+		spaces += t[k] == ' ';
+	if (spaces == 1)
+		s->dev = pre + 2;
+	/* netdev_reg_state(): " (unregistering)" and the like after the name */
+	core = pre;
+	if (pre && t[pre - 1] == ')') {
+		const char *o = memrchr(t, '(', pre);
+
+		if (o && o > t && o[-1] == ' ')
+			core = (size_t)(o - t) - 1;
+	}
+	for (size_t k = 0; k < core; k++)
+		core_spaces += t[k] == ' ';
+	if (core_spaces == 2)
+		s->net3 = pre + 2;
+	else if (core_spaces == 0 && core)
+		s->net1 = pre + 2;
+}
+
+/* Run site @id of @x from each start its family allows; the start that matched, or NONE. */
+static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const struct starts *st)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	size_t at[4];
+	unsigned int n = 0;
+
+	switch (f->family) {
+	case KD_FIDX_PLAIN:
+		at[n++] = 0;
+		break;
+	case KD_FIDX_DEV:
+		at[n++] = st->dev != NONE ? st->dev : st->nulldev;
+		break;
+	case KD_FIDX_NETDEV:
+		at[n++] = st->net3;
+		at[n++] = st->net1;
+		at[n++] = st->nullnet;
+		break;
+	default:
+		at[n++] = 0;
+		at[n++] = st->dev;
+		at[n++] = st->net3;
+		at[n++] = st->net1;
+	}
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	for (unsigned int k = 0; k < n; k++) {
+		if (at[k] == NONE || at[k] > r->n || (k && at[k] == at[0] && f->family == KD_FIDX_ANY))
+			continue;
+		if (f->lit > r->n - at[k])
+			continue;
+		r->budget = BUDGET;
+		r->nsol = 0;
+		solve(r, 0, at[k], 0);
+		if (r->nsol)
+			return at[k];
+	}
+	return NONE;
+}
+
+struct found {
+	uint32_t id;
+	uint32_t start;
+};
+
+static bool module_is(const char *mod, const char *w, size_t n)
+{
+	size_t i = 0;
+
+	for (; i < n && mod[i]; i++)
+		if (mod[i] != w[i] && !((mod[i] == '_' || mod[i] == '-') && (w[i] == '_' || w[i] == '-')))
+			return false;
+	return i == n && !mod[i];
+}
+
+/* Collect the full (or partial) matches of index @x among the text's words. */
+static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct starts *st,
+			    struct found *out)
+{
+	const struct kd_fidx_head *h = x->head;
+	uint32_t tested[TESTED_MAX];
+	unsigned int ntested = 0, nout = 0;
+	const char *t = r->t, *e = t + r->n, *p = t;
+
+	while (p < e) {
+		const char *w = p;
+		uint32_t hash, b;
+
+		if (!kd_fmatch_is_word(*p)) {
+			p++;
+			continue;
+		}
+		while (p < e && kd_fmatch_is_word(*p))
+			p++;
+		hash = kd_fmatch_hash(w, (size_t)(p - w));
+		b = hash & (h->nbuckets - 1);
+		for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++) {
+			uint32_t id = x->chain[c];
+			unsigned int k;
+			size_t at;
+
+			if (x->fmt[id].anchor != hash)
+				continue;
+			for (k = 0; k < ntested && tested[k] != id; k++)
+				;
+			if (k < ntested)
+				continue;
+			if (ntested == TESTED_MAX)
+				return nout;
+			tested[ntested++] = id;
+			if ((at = test(r, x, id, st)) != NONE && nout < MATCHES_MAX)
+				out[nout++] = (struct found){ id, (uint32_t)at };
+		}
+	}
+	for (uint32_t c = h->unanchored; c < h->nolit; c++) {
+		size_t at = test(r, x, x->chain[c], st);
+
+		if (at != NONE && nout < MATCHES_MAX)
+			out[nout++] = (struct found){ x->chain[c], (uint32_t)at };
+	}
+	return nout;
+}
+
+/*
+ * The winner among @n matches of @x, and what the competitors agree on,
+ * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
+ * it competes only when nothing else matched.  A match with less than
+ * half the winner's literal bytes explains the text with its arguments
+ * where the winner has literal text: not a competitor.  When the text
+ * starts with a module's name (a dev_printk() driver, a pr_fmt()
+ * prefix), the competitors of that module win over the others.
+ */
+static void decide(const struct kd_fidx *x, const struct found *m, unsigned int n,
+		   const struct starts *st, struct kd_fmatch_result *res)
+{
+	const struct kd_fidx_fmt *f = x->fmt;
+	bool keep[MATCHES_MAX], nonpv = false, anymod = false;
+	unsigned int maxlit = 0, best = n, first = n;
+
+	for (unsigned int k = 0; k < n; k++)
+		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
+	for (unsigned int k = 0; k < n; k++) {
+		keep[k] = !nonpv || !(f[m[k].id].flags & KD_FIDX_F_PV);
+		if (keep[k] && f[m[k].id].lit > maxlit)
+			maxlit = f[m[k].id].lit;
+	}
+	for (unsigned int k = 0; k < n; k++) {
+		keep[k] &= 2u * f[m[k].id].lit >= maxlit;
+		anymod |= keep[k] && st->hint_len &&
+			  module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
+	}
+	if (anymod)
+		for (unsigned int k = 0; k < n; k++)
+			keep[k] &= module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
+	res->nsites = res->nformats = 0;
+	for (unsigned int k = 0; k < n; k++) {
+		bool seen = false;
+
+		if (!keep[k])
+			continue;
+		res->nsites++;
+		for (unsigned int j = 0; j < k && !seen; j++)
+			seen = keep[j] && f[m[j].id].fmt == f[m[k].id].fmt;
+		res->nformats += !seen;
+		if (first == n)
+			first = k;
+		if (best == n || f[m[k].id].lit > f[m[best].id].lit)
+			best = k;
+	}
+	res->id = m[best].id;
+	res->start = m[best].start;
+	res->same_file = *(x->str + f[m[first].id].file) != '\0';
+	res->same_func = *(x->str + f[m[first].id].func) != '\0';
+	res->same_module = *(x->str + f[m[first].id].module) != '\0';
+	res->same_line = f[m[first].id].line != 0;
+	for (unsigned int k = first + 1; k < n; k++) {
+		const struct kd_fidx_fmt *a = &f[m[first].id], *b = &f[m[k].id];
+
+		if (!keep[k])
+			continue;
+		res->same_file &= a->file == b->file;
+		res->same_func &= a->func == b->func;
+		res->same_module &= a->module == b->module;
+		res->same_line &= a->line == b->line;
+	}
+	res->same_line &= res->same_file;
+}
+
+/* The arguments of the winner, when it reads the text in one way only. */
+static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_result *res)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[res->id];
+
+	res->nargs = -1;
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	r->budget = BUDGET * 4;
+	r->nsol = 0;
+	r->want = 2;
+	solve(r, 0, res->start, 0);
+	r->want = 1;
+	res->end = r->nsol ? r->end : r->n;
+	if (r->nsol != 1 || r->budget < 0 || r->partial ||
+	    (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)))
+		return;
+	res->nargs = f->nconv;
+	for (unsigned int k = 0; k < f->nconv; k++) {
+		res->arg[k].off = r->sol[2 * k];
+		res->arg[k].len = r->sol[2 * k + 1] - r->sol[2 * k];
+	}
+}
+
+enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
+				     const char *text, size_t len,
+				     struct kd_fmatch_result *res)
+{
+	static struct run r;	/* large; the matcher is not reentrant */
+	struct found m[MATCHES_MAX];
+	struct starts st;
+
+	memset(res, 0, sizeof(*res));
+	res->nargs = -1;
+	if (len >= UINT32_MAX)
+		return res->status = KD_FMATCH_NONE;
+	r.t = text;
+	r.n = len;
+	r.want = 1;
+	find_starts(text, len, &st);
+	/*
+	 * Whole texts first.  A %pV wrapper that alone reads the whole text
+	 * loses to a format with more literal bytes that reads its start:
+	 * the wrapper carried that format's text and pr_cont() added more.
+	 */
+	for (int pass = 0; pass < 2; pass++) {
+		r.partial = pass == 1;
+		r.cut = r.partial && len >= CUT_LEN;
+		for (unsigned int i = 0; i < n; i++) {
+			struct kd_fmatch_result p;
+			unsigned int k = collect(&r, idx[i], &st, m);
+
+			if (!k)
+				continue;
+			decide(idx[i], m, k, &st, pass ? &p : res);
+			if (!pass && (idx[i]->fmt[res->id].flags & KD_FIDX_F_PV)) {
+				res->index = i;
+				break;	/* look for a partial match first */
+			}
+			if (pass && res->status == KD_FMATCH_FULL &&
+			    (idx[i]->fmt[p.id].flags & KD_FIDX_F_PV ||
+			     idx[i]->fmt[p.id].lit <= idx[res->index]->fmt[res->id].lit))
+				break;	/* the wrapper stays */
+			if (pass)
+				*res = p;
+			res->index = i;
+			res->status = pass ? KD_FMATCH_PARTIAL : KD_FMATCH_FULL;
+			arguments(&r, idx[i], res);
+			r.partial = r.cut = false;
+			return res->status;
+		}
+		if (!pass && res->nsites)
+			res->status = KD_FMATCH_FULL;	/* a wrapper, kept for the comparison */
+	}
+	r.partial = r.cut = false;
+	if (res->status == KD_FMATCH_FULL) {
+		arguments(&r, idx[res->index], res);
+		return res->status;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		const struct kd_fidx *x = idx[i];
+
+		for (uint32_t c = x->head->nolit; c < x->head->nchain; c++)
+			if (test(&r, x, x->chain[c], &st) != NONE) {
+				res->index = i;
+				res->id = x->chain[c];
+				return res->status = KD_FMATCH_NOLIT;
+			}
+	}
+	return res->status = KD_FMATCH_NONE;
+}

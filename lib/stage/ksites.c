@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ksites.c - the kernel's lists of message call sites, read into
+ * format-index sites.  See ksites.h.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "po/cstring.h"
+#include "stage/ksites.h"
+
+/* Undo C escapes in place; the new length. */
+static size_t unescape(char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	size_t o = 0;
+
+	while (p < end) {
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			s[o++] = (char)kd_cstring_escape(&p, end);
+		} else {
+			s[o++] = *p++;
+		}
+	}
+	return o;
+}
+
+/* The next line of [*@p, @end), NUL-terminated in place, or NULL at the end. */
+static char *next_line(char **p, char *end, size_t *len)
+{
+	char *s = *p, *e;
+
+	if (s >= end)
+		return NULL;
+	e = memchr(s, '\n', (size_t)(end - s));
+	if (!e)
+		e = end;
+	*len = (size_t)(e - s);
+	if (e < end)
+		*e = '\0';
+	*p = e + 1;
+	return s;
+}
+
+/* "file:line" at @s (NUL-terminated): split at the last ':'. */
+static unsigned int split_line(char *s)
+{
+	char *colon = strrchr(s, ':');
+
+	if (!colon)
+		return 0;
+	*colon = '\0';
+	return (unsigned int)strtoul(colon + 1, NULL, 10);
+}
+
+/* Drop one trailing newline, as the extraction does. */
+static void trim_newline(struct kd_fidx_site *s)
+{
+	if (s->fmt_len && s->fmt[s->fmt_len - 1] == '\n')
+		s->fmt_len--;
+}
+
+long kd_ksites_printk_index(char *text, size_t len, const char *module,
+			    kd_ksites_fn fn, void *data)
+{
+	char *p = text, *end = text + len, *l;
+	size_t n;
+	long skipped = 0;
+	int rc;
+
+	while ((l = next_line(&p, end, &n))) {
+		char *sp1 = memchr(l, ' ', n), *sp2, *q1, *e = l + n;
+		struct kd_fidx_site s = { .family = KD_FIDX_PLAIN };
+
+		if (l[0] == '#' || !n)
+			continue;
+		sp2 = sp1 ? memchr(sp1 + 1, ' ', (size_t)(e - sp1 - 1)) : NULL;
+		q1 = sp2 ? memchr(sp2 + 1, '"', (size_t)(e - sp2 - 1)) : NULL;
+		if (l[0] != '<' || !q1 || e <= q1 + 1 || e[-1] != '"') {
+			skipped++;
+			continue;
+		}
+		s.level = l[1] >= '0' && l[1] <= '7' ? l[1] : 0;
+		if (l[1] == 'c' || (sp1 - l >= 4 && memcmp(sp1 - 3, ",c>", 3) == 0))
+			s.level = 'c';
+		*sp1 = *sp2 = '\0';
+		q1[-1] = '\0';
+		s.fmt = q1 + 1;
+		s.fmt_len = unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
+		/* dev_printk() formats come with the device prefix it adds. */
+		if (s.fmt_len > 7 && memcmp(s.fmt, "%s %s: ", 7) == 0) {
+			s.fmt += 7;
+			s.fmt_len -= 7;
+			s.family = KD_FIDX_DEV;
+		}
+		trim_newline(&s);
+		s.line = split_line(sp1 + 1);
+		s.file = sp1 + 1;
+		s.func = sp2 + 1;
+		s.module = module && strcmp(module, "vmlinux") ? module : NULL;
+		if (s.fmt_len && (rc = fn(data, &s)) < 0)
+			return rc;
+	}
+	return skipped;
+}
+
+long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data)
+{
+	char *p = text, *end = text + len, *l;
+	size_t n;
+	long skipped = 0;
+	int rc;
+
+	while ((l = next_line(&p, end, &n))) {
+		char *e = l + n, *sp = memchr(l, ' ', n), *lb, *rb, *sp2, *q;
+		struct kd_fidx_site s = { .family = KD_FIDX_ANY, .level = '7' };
+
+		if (!n || l[0] == '#')
+			continue;
+		lb = sp ? sp + 1 : NULL;
+		rb = lb && *lb == '[' ? memchr(lb, ']', (size_t)(e - lb)) : NULL;
+		sp2 = rb ? memchr(rb, ' ', (size_t)(e - rb)) : NULL;
+		q = sp2 ? memchr(sp2 + 1, '"', (size_t)(e - sp2 - 1)) : NULL;
+		if (!q || e <= q + 1 || e[-1] != '"') {
+			skipped++;
+			continue;
+		}
+		*sp = *rb = *sp2 = '\0';
+		s.line = split_line(l);
+		s.file = l;
+		s.module = lb + 1;
+		s.func = rb + 1;
+		s.fmt = q + 1;
+		s.fmt_len = unescape(q + 1, (size_t)(e - 1 - (q + 1)));
+		trim_newline(&s);
+		if (s.fmt_len && (rc = fn(data, &s)) < 0)
+			return rc;
+	}
+	return skipped;
+}
+
+long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
+{
+	char *p = text, *end = text + len, *l;
+	size_t n;
+	long skipped = 0;
+	int rc;
+
+	while ((l = next_line(&p, end, &n))) {
+		char *f[6];
+		int k = 0;
+
+		if (!n)
+			continue;
+		for (char *q = l; k < 5 && q; k++) {
+			f[k] = q;
+			q = strchr(q, ' ');
+			if (q)
+				*q++ = '\0';
+			f[k + 1] = q;
+		}
+		if (k == 5 && f[5] && *f[5]) {
+			struct kd_fidx_site s = {
+				.family = KD_FIDX_ANY, .file = f[2], .func = f[3],
+				.module = strcmp(f[4], "-") ? f[4] : NULL, .fmt = f[5],
+				.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
+					 f[1][0] : 0,
+			};
+
+			s.fmt_len = unescape(f[5], strlen(f[5]));
+			s.line = split_line(f[2]);
+			if ((rc = fn(data, &s)) < 0)
+				return rc;
+		} else {
+			skipped++;
+		}
+	}
+	return skipped;
+}

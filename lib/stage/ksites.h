@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ksites.h - read the lists of message call sites a kernel publishes in
+ * debugfs, into format-index sites (fidx.h): a file of the printk index
+ * (/sys/kernel/debug/printk/index/vmlinux and one per module), the
+ * dynamic-debug control file (/sys/kernel/debug/dynamic_debug/control,
+ * every pr_debug()/dev_dbg() site, also on kernels without
+ * CONFIG_PRINTK_INDEX) and the kprint site table
+ * (/sys/kernel/debug/kprint/sites, CONFIG_KPRINT).  Lines that do not
+ * parse are skipped and counted; escapes are undone.
+ */
+#ifndef KDMESG_KSITES_H
+#define KDMESG_KSITES_H
+
+#include <stddef.h>
+
+#include "stage/fidx.h"
+
+/* Called for each site; returns 0 or a negative errno that stops the read. */
+typedef int (*kd_ksites_fn)(void *data, const struct kd_fidx_site *s);
+
+/**
+ * kd_ksites_printk_index() - the @len bytes of one printk index file of
+ * @module (the file's name; "vmlinux" gives no module): lines
+ * `<level[,c]> file:line function "format"`.  A format that starts with
+ * dev_printk()'s "%s %s: " is a dev_*() site without it.  @text is
+ * changed.  Returns the lines skipped, or @fn's error.
+ */
+long kd_ksites_printk_index(char *text, size_t len, const char *module,
+			    kd_ksites_fn fn, void *data);
+
+/**
+ * kd_ksites_dyndbg() - the @len bytes of a dynamic-debug control file:
+ * lines `file:line [module]function flags "format"`.  Sites of any
+ * family (pr_debug, dev_dbg and netdev_dbg look alike there).  @text is
+ * changed.  Returns the lines skipped (not counting comments), or @fn's
+ * error.
+ */
+long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data);
+
+/**
+ * kd_ksites_table() - the @len bytes of a kprint site table: lines
+ * `object level file:line function module format` (\xhh escapes; "-"
+ * for no module).  @text is changed.  Returns as kd_ksites_dyndbg().
+ */
+long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data);
+
+#endif /* KDMESG_KSITES_H */

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * recover.c - the recovery stage: match each plain kernel record against
+ * the format indexes and add the proven fields.  See recover.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stage/fmatch.h"
+#include "stage/recover.h"
+
+#define INDEXES_MAX	8
+#define RELEASE_MAX	128
+
+const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", NULL };
+
+struct kd_recover {
+	struct kd_fidx *idx[INDEXES_MAX];
+	unsigned int n;
+	int (*choose)(void *data, struct kd_recover *r, const char *release);
+	void *choose_data;
+	bool chosen;
+	struct kd_recover_stats st;
+};
+
+int kd_recover_new(struct kd_recover **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? 0 : -ENOMEM;
+}
+
+int kd_recover_add(struct kd_recover *r, struct kd_fidx *x)
+{
+	if (r->n == INDEXES_MAX) {
+		kd_fidx_free(x);
+		return -E2BIG;
+	}
+	r->idx[r->n++] = x;
+	return 0;
+}
+
+void kd_recover_set_chooser(struct kd_recover *r,
+			    int (*fn)(void *data, struct kd_recover *r, const char *release),
+			    void *data)
+{
+	r->choose = fn;
+	r->choose_data = data;
+}
+
+unsigned int kd_recover_count(const struct kd_recover *r)
+{
+	return r->n;
+}
+
+const struct kd_recover_stats *kd_recover_stats(const struct kd_recover *r)
+{
+	return &r->st;
+}
+
+void kd_recover_free(struct kd_recover *r)
+{
+	if (!r)
+		return;
+	for (unsigned int i = 0; i < r->n; i++)
+		kd_fidx_free(r->idx[i]);
+	free(r);
+}
+
+static int add(struct kd_record *rec, const char *key, const char *v, size_t len)
+{
+	int rc = kd_record_dict_add(rec, key, strlen(key), v, len);
+
+	if (rc == 0)
+		rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
+	/* A full dictionary keeps what it has: the record is still shown. */
+	return rc == -E2BIG ? 0 : rc;
+}
+
+static int add_str(struct kd_record *rec, const char *key, const char *v)
+{
+	return add(rec, key, v, strlen(v));
+}
+
+static int add_num(struct kd_record *rec, const char *key, unsigned long v)
+{
+	char buf[24];
+	int n = snprintf(buf, sizeof(buf), "%lu", v);
+
+	return add(rec, key, buf, (size_t)n);
+}
+
+/* The release of a boot banner, "Linux version 6.12.38+deb12-amd64 (...", into @out. */
+static const char *banner_release(const struct kd_record *rec, char *out)
+{
+	static const char pre[] = "Linux version ";
+	size_t n = sizeof(pre) - 1, k = 0;
+
+	if (rec->text_len <= n || memcmp(rec->text, pre, n) != 0)
+		return NULL;
+	while (n + k < rec->text_len && k < RELEASE_MAX - 1 && rec->text[n + k] != ' ' &&
+	       rec->text[n + k] != '\n') {
+		out[k] = rec->text[n + k];
+		k++;
+	}
+	out[k] = '\0';
+	return k ? out : NULL;
+}
+
+static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_fmatch_result *m,
+	       bool partial)
+{
+	struct kd_fidx_entry e;
+	int rc;
+
+	kd_fidx_get(x, m->id, &e);
+	if ((rc = add(rec, "FORMAT", e.fmt, e.fmt_len)) < 0)
+		return rc;
+	for (int k = 0; k < m->nargs; k++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "ARG%d", k);
+		if ((rc = add(rec, key, rec->text + m->arg[k].off, m->arg[k].len)) < 0)
+			return rc;
+	}
+	if ((m->same_file && (rc = add_str(rec, "CODE_FILE", e.file)) < 0) ||
+	    (m->same_line && (rc = add_num(rec, "CODE_LINE", e.line)) < 0) ||
+	    (m->same_func && (rc = add_str(rec, "CODE_FUNC", e.func)) < 0) ||
+	    (m->same_module && (rc = add_str(rec, "MODULE", e.module)) < 0))
+		return rc;
+	if (partial && (rc = add_str(rec, "FORMAT_PART", "1")) < 0)
+		return rc;
+	if (m->nsites > 1 && (rc = add_num(rec, "RECOVER_AMBIGUOUS", m->nsites)) < 0)
+		return rc;
+	return 0;
+}
+
+int kd_recover_apply(void *data, struct kd_record *rec)
+{
+	struct kd_recover *r = data;
+	struct kd_fmatch_result m;
+	int rc;
+
+	if (!rec->text_len || (rec->facility != KD_NO_FACILITY && rec->facility != 0))
+		return 1;
+	for (const char *const *k = kd_recover_keys; *k; k++)
+		if (kd_record_dict_get(rec, *k))
+			return 1;
+	if (!r->chosen) {
+		char buf[RELEASE_MAX];
+
+		r->chosen = true;
+		if (r->choose && (rc = r->choose(r->choose_data, r, banner_release(rec, buf))) < 0)
+			return rc;
+	}
+	if (!r->n)
+		return 1;
+	r->st.records++;
+	switch (kd_fmatch_text((const struct kd_fidx *const *)r->idx, r->n, rec->text,
+			       rec->text_len, &m)) {
+	case KD_FMATCH_FULL:
+		r->st.recovered++;
+		r->st.ambiguous += m.nsites > 1;
+		r->st.no_args += m.nargs < 0;
+		rc = put(rec, r->idx[m.index], &m, false);
+		break;
+	case KD_FMATCH_PARTIAL:
+		r->st.partial++;
+		rc = put(rec, r->idx[m.index], &m, true);
+		break;
+	case KD_FMATCH_NOLIT:
+		r->st.nolit++;
+		rc = 0;
+		break;
+	default:
+		r->st.unmatched++;
+		rc = 0;
+	}
+	return rc < 0 ? rc : 1;
+}

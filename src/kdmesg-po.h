@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kdmesg-po.h - what the commands of kdmesg-po share: reading files and
+ * scanning kernel source trees (kdmesg-po.c), writing format indexes
+ * (kdmesg-po-index.c).
+ */
+#ifndef KDMESG_PO_H
+#define KDMESG_PO_H
+
+#include <stddef.h>
+
+#include "po/csource.h"
+
+/** kdpo_read_file() - the whole file ("-": standard input), NUL-terminated; NULL with errno. */
+char *kdpo_read_file(const char *path, size_t *len);
+
+/* When set, each message found in C source goes here instead of the .pot. */
+extern int (*kdpo_source_hook)(const struct kd_csource_msg *m);
+
+/**
+ * kdpo_scan_tree() - scan the @n source trees or files at @paths, names
+ * relative to @top (NULL: the first path), with the wrapper macros of
+ * @top/include.
+ */
+void kdpo_scan_tree(int n, char **paths, const char *top);
+
+/** kdpo_cmd_index() - `kdmesg-po index`; returns the exit status. */
+int kdpo_cmd_index(int argc, char **argv);
+
+#endif /* KDMESG_PO_H */

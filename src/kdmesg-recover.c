@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kdmesg-recover.c - kdmesg's wiring of the recovery of call sites on
+ * stock kernels (lib/recover.h): which format indexes, most exact
+ * first -- the running kernel's printk index and dynamic-debug sites in
+ * debugfs (when reading the live log and they are readable), then
+ * --formats FILE or KDMESG_FORMATS, else the installed index of the
+ * kernel release (the running kernel's, or the one a dump's boot banner
+ * names) under KDMESG_FORMATS_DIR or DATADIR/kdmesg/formats -- whether
+ * to recover at all (--recover), and the -v summary.
+ */
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "stage/fidx.h"
+#include "stage/ksites.h"
+#include "nls.h"
+#include "pipeline.h"
+#include "sink/rawdump.h"
+#include "stage/recover.h"
+#include "kdmesg.h"
+
+#ifndef FORMATSDIR
+#define FORMATSDIR	"/usr/share/kdmesg/formats"
+#endif
+
+static struct kd_recover *recover;
+static char chosen_path[4200];	/* the installed index picked, for -v */
+
+static void __attribute__((__noreturn__)) oom(void)
+{
+	errx(EXIT_FAILURE, _("out of memory"));
+}
+
+static void load_or_die(const char *path)
+{
+	struct kd_fidx *x;
+	const char *why = NULL;
+	int rc = kd_fidx_open(&x, path, &why);
+
+	if (rc == -EBADMSG)
+		errx(EXIT_FAILURE, _("%s: not a usable format index: %s"), path, _(why));
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot read the format index %s"), path);
+	}
+	if (kd_recover_add(recover, x) < 0)
+		oom();
+}
+
+/* --- the running kernel's debugfs --------------------------------------- */
+
+static struct kd_fidx_builder *live;
+
+static int live_site(void *data, const struct kd_fidx_site *s)
+{
+	(void)data;
+	return kd_fidx_builder_add(live, s) < 0 ? -ENOMEM : 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	char *buf = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return NULL;
+	rc = kd_rawdump_read(fd, &buf, len);
+	close(fd);
+	return rc < 0 ? NULL : buf;
+}
+
+/* printk/index/ and dynamic_debug/control under @debugfs, as one index. */
+static void add_live(const char *debugfs)
+{
+	char path[4200];
+	struct dirent *de;
+	DIR *d;
+	size_t len;
+	char *text;
+	void *image;
+	struct kd_fidx *x;
+
+	if (kd_fidx_builder_new(&live) < 0)
+		oom();
+	snprintf(path, sizeof(path), "%s/printk/index", debugfs);
+	if ((d = opendir(path))) {
+		while ((de = readdir(d))) {
+			char file[4500];
+
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(file, sizeof(file), "%s/%s", path, de->d_name);
+			if ((text = slurp(file, &len))) {
+				if (kd_ksites_printk_index(text, len, de->d_name, live_site, NULL) < 0)
+					oom();
+				free(text);
+			}
+		}
+		closedir(d);
+	}
+	snprintf(path, sizeof(path), "%s/dynamic_debug/control", debugfs);
+	if ((text = slurp(path, &len))) {
+		if (kd_ksites_dyndbg(text, len, live_site, NULL) < 0)
+			oom();
+		free(text);
+	}
+	if (kd_fidx_builder_count(live)) {
+		struct utsname u;
+
+		if (kd_fidx_builder_image(live, uname(&u) == 0 ? u.release : "", &image, &len) < 0 ||
+		    kd_fidx_from_image(&x, image, len, NULL) < 0 || kd_recover_add(recover, x) < 0)
+			oom();
+	}
+	kd_fidx_builder_free(live);
+	live = NULL;
+}
+
+/* --- installed indexes -------------------------------------------------- */
+
+/*
+ * DIR/RELEASE.kdfi, else the release cut at its last '-' or '+' again
+ * and again ("6.12.38+deb12-amd64", "6.12.38+deb12", "6.12.38"), then
+ * its major.minor ("6.12"): an index built from Debian's linux-source
+ * serves each flavour and every stable update of that kernel.
+ */
+static bool find_installed(const char *dir, const char *release, char *out, size_t cap)
+{
+	char rel[256];
+	size_t n;
+
+	snprintf(rel, sizeof(rel), "%s", release);
+	for (;;) {
+		snprintf(out, cap, "%s/%s%s", dir, rel, KD_FIDX_SUFFIX);
+		if (access(out, R_OK) == 0)
+			return true;
+		n = strcspn(rel, "-+");
+		if (rel[n]) {
+			char *cut = strrchr(rel, '-'), *plus = strrchr(rel, '+');
+
+			if (!cut || (plus && plus > cut))
+				cut = plus;
+			*cut = '\0';
+			continue;
+		}
+		break;
+	}
+	/* major.minor */
+	n = strspn(rel, "0123456789");
+	if (rel[n] == '.') {
+		size_t m = strspn(rel + n + 1, "0123456789");
+
+		if (m && rel[n + 1 + m]) {
+			rel[n + 1 + m] = '\0';
+			snprintf(out, cap, "%s/%s%s", dir, rel, KD_FIDX_SUFFIX);
+			return access(out, R_OK) == 0;
+		}
+	}
+	return false;
+}
+
+static int choose(void *data, struct kd_recover *r, const char *release)
+{
+	const char *dir = getenv("KDMESG_FORMATS_DIR");
+	struct utsname u;
+
+	(void)data;
+	(void)r;
+	if (!dir || !*dir)
+		dir = FORMATSDIR;
+	/* A dump without its banner: the running kernel's release, as for the live log. */
+	if (!release && uname(&u) == 0)
+		release = u.release;
+	if (release && find_installed(dir, release, chosen_path, sizeof(chosen_path)))
+		load_or_die(chosen_path);
+	else
+		chosen_path[0] = '\0';
+	return 0;
+}
+
+/* Whether anything of this run shows or uses what recovery adds. */
+static bool wanted(const struct ctl *c)
+{
+	if (c->out.raw)
+		return false;
+	return c->out.mode != KD_OUTPUT_TEXT || c->out.location || c->stats || c->tui ||
+	       kd_filter_uses_kprint(&c->filter) || c->translate == TRANSLATE_ALWAYS ||
+	       (c->translate == TRANSLATE_AUTO && isatty(STDOUT_FILENO));
+}
+
+void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
+{
+	const char *file = c->formats ? c->formats : getenv("KDMESG_FORMATS");
+	bool is_live = !c->path && (c->kind == KD_SOURCE_KMSG || c->kind == KD_SOURCE_SYSLOG);
+	struct kd_stage stage = {
+		.needs = KD_NEED_DICT,
+		.keys = kd_recover_keys,
+		.apply = kd_recover_apply,
+	};
+
+	if (c->recover == RECOVER_NEVER || (c->recover == RECOVER_AUTO && !wanted(c)))
+		return;
+	if (kd_recover_new(&recover) < 0)
+		oom();
+	if (is_live) {
+		const char *dbg = getenv("KDMESG_DEBUGFS");
+
+		add_live(dbg && *dbg ? dbg : "/sys/kernel/debug");
+	}
+	if (file && *file)
+		load_or_die(file);
+	else if (is_live)
+		choose(NULL, recover, NULL);
+	else
+		kd_recover_set_chooser(recover, choose, NULL);
+	stage.data = recover;
+	if (kd_pipeline_add_stage(p, &stage) < 0)
+		oom();
+}
+
+bool kdmesg_recover_active(void)
+{
+	return recover && kd_recover_count(recover);
+}
+
+void kdmesg_recover_finish(struct ctl *c)
+{
+	const struct kd_recover_stats *st;
+
+	if (!recover)
+		return;
+	st = kd_recover_stats(recover);
+	fflush(stdout);	/* the summary after the records it sums up */
+	if (!kd_recover_count(recover)) {
+		/* auto: an uninstalled index is the normal case, said only when asked for */
+		if (c->recover == RECOVER_ALWAYS)
+			warnx(_("no format index for this kernel: nothing recovered (see --formats)"));
+	} else if (c->verbose) {
+		fprintf(stderr, _("%s: recovered %llu of %llu records (ambiguous %llu, unmatched %llu, no literal text %llu)\n"),
+			program_invocation_short_name,
+			(unsigned long long)st->recovered, (unsigned long long)st->records,
+			(unsigned long long)st->ambiguous, (unsigned long long)st->unmatched,
+			(unsigned long long)st->nolit);
+		if (st->partial || st->no_args)
+			fprintf(stderr, _("%s: recovery: %llu more records only in part (the start of a continued or multi-line text); %llu recovered without their arguments (the text reads in more than one way)\n"),
+				program_invocation_short_name,
+				(unsigned long long)st->partial, (unsigned long long)st->no_args);
+	}
+	kd_recover_free(recover);
+	recover = NULL;
+}
