@@ -148,8 +148,8 @@ static size_t site_key(struct kd_stats *s, const struct unit *u, bool *structure
 	const struct kd_dict_entry *fmt = u->f[F_FORMAT];
 	size_t n = 0;
 
-	/* A recovered FORMAT without a call site (sites disagree) still names it. */
-	if (file || fmt) {
+	/* A recovered FORMAT without a call site (its sites disagree) still names it. */
+	if (file || (fmt && fmt->origin == KD_ORIGIN_RECOVERED)) {
 		if (key_put(s->key, &n, "S", 1) &&
 		    key_put(s->key, &n, file ? file->value : "", file ? file->value_len : 0) &&
 		    key_put(s->key, &n, line ? line->value : "", line ? line->value_len : 0) &&
