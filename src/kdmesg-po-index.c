@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "stage/fidx.h"
@@ -208,6 +209,25 @@ static enum kind sniff(const char *path)
 	return K_SITES;
 }
 
+/* The kernel's name (arch/NAME) for this machine's architecture. */
+static const char *host_arch(void)
+{
+	static const struct { const char *m, *arch; } map[] = {
+		{ "x86_64", "x86" }, { "i386", "x86" }, { "i686", "x86" },
+		{ "aarch64", "arm64" }, { "arm", "arm" }, { "ppc64", "powerpc" },
+		{ "ppc", "powerpc" }, { "s390", "s390" }, { "mips", "mips" },
+		{ "riscv", "riscv" }, { "loongarch", "loongarch" }, { "sparc", "sparc" },
+	};
+	struct utsname u;
+
+	if (uname(&u) != 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strncmp(u.machine, map[i].m, strlen(map[i].m)) == 0)
+			return map[i].arch;
+	return NULL;
+}
+
 /* "6.12.38" from a source tree's Makefile (VERSION, PATCHLEVEL, SUBLEVEL, EXTRAVERSION). */
 static bool tree_release(const char *tree, char *out, size_t cap)
 {
@@ -246,7 +266,8 @@ static bool tree_release(const char *tree, char *out, size_t cap)
 
 int kdpo_cmd_index(int argc, char **argv)
 {
-	enum { OPT_RELEASE = 256, OPT_ROOT, OPT_TREE, OPT_PINDEX, OPT_DYNDBG, OPT_SITES, OPT_DUMP };
+	enum { OPT_RELEASE = 256, OPT_ROOT, OPT_TREE, OPT_PINDEX, OPT_DYNDBG, OPT_SITES, OPT_DUMP,
+	       OPT_ARCH };
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "release", required_argument, NULL, OPT_RELEASE },
@@ -256,6 +277,7 @@ int kdpo_cmd_index(int argc, char **argv)
 		{ "dyndbg", required_argument, NULL, OPT_DYNDBG },
 		{ "sites", required_argument, NULL, OPT_SITES },
 		{ "dump", required_argument, NULL, OPT_DUMP },
+		{ "arch", required_argument, NULL, OPT_ARCH },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct { enum kind k; char *path; } src[64];
@@ -263,6 +285,7 @@ int kdpo_cmd_index(int argc, char **argv)
 	char *trees[64], release[128] = "", outname[200];
 	const char *output = NULL, *root = NULL, *why = NULL;
 	int ntrees = 0, c;
+	bool arch_set = false;
 	void *image;
 	FILE *out;
 
@@ -278,6 +301,11 @@ int kdpo_cmd_index(int argc, char **argv)
 			continue;
 		case OPT_ROOT:
 			root = optarg;
+			continue;
+		case OPT_ARCH:
+			/* "all": every architecture, as kdmesg-po extract reads them */
+			kdpo_arch = strcmp(optarg, "all") ? optarg : NULL;
+			arch_set = true;
 			continue;
 		case OPT_TREE:
 			k = K_TREE;
@@ -345,6 +373,8 @@ int kdpo_cmd_index(int argc, char **argv)
 		}
 	}
 	if (ntrees) {
+		if (!arch_set)
+			kdpo_arch = host_arch();
 		kdpo_source_hook = on_source;
 		kdpo_scan_tree(ntrees, trees, root);
 		if (!*release)

@@ -43,6 +43,7 @@ static struct kd_csource_stats cstats;
 
 /* When set (kdmesg-po index), each message found in C source goes here instead. */
 int (*kdpo_source_hook)(const struct kd_csource_msg *m);
+const char *kdpo_arch;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -65,6 +66,8 @@ static void __attribute__((__noreturn__)) usage(void)
 		"a dynamic-debug control file, a kprint site table or a kmsg dump):\n"), stdout);
 	fputs(_(" -o, --output FILE     write the format index to FILE (default: RELEASE.kdfi)\n"), stdout);
 	fputs(_(" --release RELEASE     the kernel release the formats come from\n"), stdout);
+	fputs(_(" --arch ARCH           the architecture of a source tree (default: this machine's;\n"
+		"                         \"all\" for every arch/ directory)\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
 	fputs(_(" -V, --version         display version\n"), stdout);
 	exit(EXIT_SUCCESS);
@@ -175,6 +178,15 @@ static int collect_file(const char *path, const struct stat *st, int type, struc
 	if (type != FTW_F || !S_ISREG(st->st_mode) || n < 3 || path[n - 2] != '.' ||
 	    (path[n - 1] != 'c' && path[n - 1] != 'h'))
 		return 0;
+	/* kdmesg-po index --arch: the other architectures' code never runs. */
+	if (kdpo_arch && root_len && strncmp(path, root, root_len) == 0 &&
+	    strncmp(path + root_len, "/arch/", 6) == 0) {
+		const char *a = path + root_len + 6;
+		size_t al = strlen(kdpo_arch);
+
+		if (strncmp(a, kdpo_arch, al) != 0 || a[al] != '/')
+			return 0;
+	}
 	if (nfiles == files_cap) {
 		files_cap = files_cap ? files_cap * 2 : 4096;
 		files = realloc(files, files_cap * sizeof(*files));

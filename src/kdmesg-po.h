@@ -17,6 +17,9 @@ char *kdpo_read_file(const char *path, size_t *len);
 /* When set, each message found in C source goes here instead of the .pot. */
 extern int (*kdpo_source_hook)(const struct kd_csource_msg *m);
 
+/* When set, files under ROOT/arch/ other than ROOT/arch/<kdpo_arch>/ are skipped. */
+extern const char *kdpo_arch;
+
 /**
  * kdpo_scan_tree() - scan the @n source trees or files at @paths, names
  * relative to @top (NULL: the first path), with the wrapper macros of

@@ -340,6 +340,8 @@ static int compile(struct kd_fidx_builder *b, struct ops *o, const struct bsite 
 			if ((rc = op_push(o, &op)) < 0)
 				return rc;
 			lit += op.len;
+			for (size_t j = 0; j < op.len; j++)
+				out->bytes |= 1ull << ((unsigned char)fmt[at + j] & 63);
 			at = pct ? stop + 1 : end;	/* skip the second '%' */
 		}
 		if (k < f->nconv) {
@@ -457,6 +459,17 @@ static void pick_word(void *data, uint32_t h, size_t len)
 }
 
 /* --- the image ---------------------------------------------------------- */
+
+static const struct kd_fidx_fmt *unanch_fmt;	/* for by_lit() */
+
+static int by_lit(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (unanch_fmt[x].lit != unanch_fmt[y].lit)
+		return unanch_fmt[x].lit > unanch_fmt[y].lit ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
 
 static size_t align8(size_t n)
 {
@@ -601,6 +614,9 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		}
 		free(fill);
 	}
+	/* Unanchored: most literal bytes first, so the matcher may stop early. */
+	unanch_fmt = fmt;
+	qsort(chain + nanch, nunanch, sizeof(*chain), by_lit);
 	head.nfmt = (uint32_t)b->nsite;
 	head.nbuckets = nb;
 	head.nchain = (uint32_t)b->nsite;

@@ -12,7 +12,8 @@
  *                        the formats whose anchor word hashes to b
  *   uint32_t             chain[nchain]    format ids: the anchored ones
  *                        by bucket, then [unanchored, nolit) those with
- *                        literal text but no anchor word, then
+ *                        literal text but no anchor word (most literal
+ *                        bytes first), then
  *                        [nolit, nchain) those without literal text
  *   struct kd_fidx_op    op[nops]         each format's match program
  *   char                 str[str_len]     NUL-terminated strings, the
@@ -58,6 +59,7 @@ struct kd_fidx_fmt {
 	uint8_t level;			/* '0'..'7', 'c', 0 */
 	uint8_t flags;
 	uint8_t nconv;
+	uint64_t bytes;			/* bit b & 63 for each literal byte b */
 };
 
 /* Match program operations. */

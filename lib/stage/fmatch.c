@@ -32,6 +32,7 @@ struct run {
 	int budget;
 	bool partial;		/* accept a match of the start of the text */
 	bool cut;		/* partial, and the text may end inside the format */
+	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
 	unsigned int want;	/* stop after this many solutions */
 	unsigned int nsol;
 	size_t end;		/* of the first solution */
@@ -427,7 +428,7 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 {
 	const struct kd_fidx_head *h = x->head;
 	uint32_t tested[TESTED_MAX];
-	unsigned int ntested = 0, nout = 0;
+	unsigned int ntested = 0, nout = 0, best = 0;
 	const char *t = r->t, *e = t + r->n, *p = t;
 
 	while (p < e) {
@@ -460,10 +461,23 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				out[nout++] = (struct found){ id, (uint32_t)at };
 		}
 	}
+	/*
+	 * Formats without a word, most literal bytes first: only while they
+	 * could still compete with the best match (half its literal bytes),
+	 * and only those whose literal bytes all occur in the text.
+	 */
+	for (unsigned int k = 0; k < nout; k++)
+		if (x->fmt[out[k].id].lit > best)
+			best = x->fmt[out[k].id].lit;
 	for (uint32_t c = h->unanchored; c < h->nolit; c++) {
-		size_t at = test(r, x, x->chain[c], st);
+		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
+		size_t at;
 
-		if (at != NONE && nout < MATCHES_MAX)
+		if (2u * f->lit < best)
+			break;
+		if ((f->bytes & ~r->bytes) || (at = test(r, x, x->chain[c], st)) == NONE)
+			continue;
+		if (nout < MATCHES_MAX)
 			out[nout++] = (struct found){ x->chain[c], (uint32_t)at };
 	}
 	return nout;
@@ -559,6 +573,12 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 	}
 }
 
+/* A whole-text winner with less than a quarter of the text literal: check the partial ones. */
+static bool weak(const struct kd_fidx *x, const struct kd_fmatch_result *res, size_t len)
+{
+	return 4u * x->fmt[res->id].lit < len;
+}
+
 enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
 				     const char *text, size_t len,
 				     struct kd_fmatch_result *res)
@@ -574,11 +594,15 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	r.t = text;
 	r.n = len;
 	r.want = 1;
+	r.bytes = 0;
+	for (size_t k = 0; k < len; k++)
+		r.bytes |= 1ull << ((unsigned char)text[k] & 63);
 	find_starts(text, len, &st);
 	/*
-	 * Whole texts first.  A %pV wrapper that alone reads the whole text
-	 * loses to a format with more literal bytes that reads its start:
-	 * the wrapper carried that format's text and pr_cont() added more.
+	 * Whole texts first.  A %pV wrapper, or a format whose literal bytes
+	 * are few for the text, that alone reads the whole text loses to a
+	 * format with more than twice its literal bytes that reads the start:
+	 * pr_cont() added to that format's text.
 	 */
 	for (int pass = 0; pass < 2; pass++) {
 		r.partial = pass == 1;
@@ -590,14 +614,15 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 			if (!k)
 				continue;
 			decide(idx[i], m, k, &st, pass ? &p : res);
-			if (!pass && (idx[i]->fmt[res->id].flags & KD_FIDX_F_PV)) {
+			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||
+				      weak(idx[i], res, len))) {
 				res->index = i;
 				break;	/* look for a partial match first */
 			}
 			if (pass && res->status == KD_FMATCH_FULL &&
 			    (idx[i]->fmt[p.id].flags & KD_FIDX_F_PV ||
-			     idx[i]->fmt[p.id].lit <= idx[res->index]->fmt[res->id].lit))
-				break;	/* the wrapper stays */
+			     idx[i]->fmt[p.id].lit <= 2u * idx[res->index]->fmt[res->id].lit))
+				break;	/* the whole-text match stays */
 			if (pass)
 				*res = p;
 			res->index = i;

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-fmatch.c - the matcher of recovered call sites: the kernel's
+ * prefixes (dev_printk, netdev_printk, pr_fmt), each conversion class
+ * (%pV, %*ph, %pI4, %pM, %.*s, %*d, %#x...), every ambiguity class, the
+ * arguments only when the text reads one way, partial and cut texts,
+ * texts that match nothing, and a crafted text that must stay cheap.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stage/fidx.h"
+#include "stage/fmatch.h"
+#include "tap.h"
+
+struct site {
+	const char *fmt;
+	enum kd_fidx_family fam;
+	const char *file, *func, *module;
+	unsigned int line;
+};
+
+static struct kd_fidx *build(const struct site *s, size_t n)
+{
+	struct kd_fidx_builder *b;
+	struct kd_fidx *x = NULL;
+	const char *why = NULL;
+	void *img;
+	size_t len;
+
+	if (kd_fidx_builder_new(&b) < 0)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		struct kd_fidx_site t = {
+			.fmt = s[i].fmt, .fmt_len = strlen(s[i].fmt), .family = s[i].fam,
+			.file = s[i].file, .func = s[i].func, .module = s[i].module,
+			.line = s[i].line, .level = '6',
+		};
+
+		if (kd_fidx_builder_add(b, &t) != 0)
+			tap_diag("not added: %s", s[i].fmt);
+	}
+	if (kd_fidx_builder_image(b, "6.12.0-test", &img, &len) < 0 ||
+	    kd_fidx_from_image(&x, img, len, &why) < 0) {
+		tap_diag("index: %s", why ? why : "?");
+		abort();
+	}
+	kd_fidx_builder_free(b);
+	return x;
+}
+
+static const struct site sites[] = {
+	{ "Memory: %luK/%luK available", KD_FIDX_PLAIN, "mm/mm_init.c", "mem_init_print_info", "mm_init", 2642 },
+	{ "no codecs found!", KD_FIDX_DEV, "sound/pci/hda/hda_intel.c", "azx_probe_codecs", "snd_hda_intel", 1800 },
+	{ "NIC Link is Up %d Mbps %s Duplex", KD_FIDX_NETDEV, "drivers/net/e1000e/netdev.c", "e1000_print_link_info", "e1000e", 4900 },
+	{ "e1000e: Intel(R) PRO/1000 Network Driver", KD_FIDX_PLAIN, "drivers/net/e1000e/netdev.c", "e1000_init_module", "e1000e", 7900 },
+	{ "kptest:%s %pV", KD_FIDX_PLAIN, "kp.c", "kp_vaf", "kptest", 52 },
+	{ "kptest:hello %d", KD_FIDX_PLAIN, "kp.c", "kp_hello", "kptest", 60 },
+	{ "data: %*ph", KD_FIDX_PLAIN, "d.c", "dump", "d", 1 },
+	{ "mac data: %*phC end", KD_FIDX_PLAIN, "d.c", "dump2", "d", 2 },
+	{ "addr %pI4 port %u", KD_FIDX_PLAIN, "net.c", "show", "net", 3 },
+	{ "mac %pM up", KD_FIDX_PLAIN, "net.c", "mac", "net", 4 },
+	{ "name <%.*s>", KD_FIDX_PLAIN, "n.c", "name", "n", 5 },
+	{ "val=%*d;", KD_FIDX_PLAIN, "v.c", "val", "v", 6 },
+	{ "left=%-5d|", KD_FIDX_PLAIN, "v.c", "left", "v", 7 },
+	{ "flags %#x id %08x", KD_FIDX_PLAIN, "v.c", "flags", "v", 8 },
+	/* two drivers, one message */
+	{ "timeout waiting for %s", KD_FIDX_DEV, "a.c", "a_wait", "moda", 10 },
+	{ "timeout waiting for %s", KD_FIDX_DEV, "b.c", "b_wait", "modb", 20 },
+	/* formats that are prefixes of each other */
+	{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
+	{ "probe of %s failed", KD_FIDX_PLAIN, "q.c", "probe_long", "q", 40 },
+	/* one with far fewer literal bytes: no competitor */
+	{ "ACPI: %s", KD_FIDX_PLAIN, "drivers/acpi/x.c", "acpi_x", "x", 50 },
+	{ "ACPI: PM: Preparing to enter system sleep state S%d", KD_FIDX_PLAIN, "drivers/acpi/sleep.c", "acpi_sleep_prepare", "sleep", 60 },
+	/* equal literal bytes */
+	{ "link %s up", KD_FIDX_PLAIN, "l1.c", "l1", "l1", 70 },
+	{ "link up %s", KD_FIDX_PLAIN, "l2.c", "l2", "l2", 80 },
+	/* arguments that split two ways */
+	{ "copy %s to %s", KD_FIDX_PLAIN, "c.c", "copy", "c", 90 },
+	/* partial and cut */
+	{ "Booting CPU %d", KD_FIDX_PLAIN, "smp.c", "boot_cpu", "smp", 100 },
+	{ "long <%s>", KD_FIDX_PLAIN, "long.c", "longf", "long", 110 },
+	/* crafted */
+	{ "x%s %s %s %s %s %s %s %s %s %s %s %s y", KD_FIDX_PLAIN, "evil.c", "evil", "evil", 120 },
+};
+
+static struct kd_fidx *x;
+static struct kd_fmatch_result r;
+
+static enum kd_fmatch_status match(const char *text)
+{
+	const struct kd_fidx *const idx[1] = { x };
+
+	return kd_fmatch_text(idx, 1, text, strlen(text), &r);
+}
+
+/* The winner's format, file ("" when not claimed). */
+static const char *fmt_of(void)
+{
+	struct kd_fidx_entry e;
+
+	kd_fidx_get(x, r.id, &e);
+	return e.fmt;
+}
+
+static const char *file_of(void)
+{
+	struct kd_fidx_entry e;
+
+	if (!r.same_file)
+		return "";
+	kd_fidx_get(x, r.id, &e);
+	return e.file;
+}
+
+static bool arg_is(const char *text, int k, const char *want)
+{
+	return k < r.nargs && r.arg[k].len == strlen(want) &&
+	       memcmp(text + r.arg[k].off, want, r.arg[k].len) == 0;
+}
+
+static void expect(const char *text, enum kd_fmatch_status st, const char *fmt,
+		   const char *file, const char *const *args, const char *name)
+{
+	enum kd_fmatch_status got = match(text);
+	bool ok = got == st;
+
+	if (ok && fmt)
+		ok = strcmp(fmt_of(), fmt) == 0;
+	if (ok && file)
+		ok = strcmp(file_of(), file) == 0;
+	if (ok && args) {
+		int n = 0;
+
+		while (args[n])
+			n++;
+		ok = r.nargs == n;
+		for (int k = 0; ok && k < n; k++)
+			ok = arg_is(text, k, args[k]);
+	}
+	if (!tap_ok(ok, "%s", name))
+		tap_diag("status %d, format \"%s\", file \"%s\", nargs %d, sites %u",
+			 got, got != KD_FMATCH_NONE ? fmt_of() : "", got != KD_FMATCH_NONE ?
+			 file_of() : "", r.nargs, r.nsites);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define NOARGS ((const char *const[]){ NULL })
+
+static void check_prefixes(void)
+{
+	expect("Memory: 242396K/261624K available", KD_FMATCH_FULL,
+	       "Memory: %luK/%luK available", "mm/mm_init.c", ARGS("242396", "261624"),
+	       "plain printk: format, site and arguments");
+	tap_ok(r.same_line && r.same_func && r.same_module && r.nsites == 1 && r.start == 0,
+	       "plain printk: line, function, module, one site, from the start");
+	expect("snd_hda_intel 0000:00:1b.0: no codecs found!", KD_FMATCH_FULL,
+	       "no codecs found!", "sound/pci/hda/hda_intel.c", NOARGS,
+	       "dev_printk: through \"driver device: \"");
+	tap_is_int((long long)r.start, 28, "dev_printk: the format starts after the prefix");
+	expect(" 0000:00:1b.0: no codecs found!", KD_FMATCH_FULL, "no codecs found!", NULL, NULL,
+	       "dev_printk: a device without a driver name");
+	expect("(NULL device *): no codecs found!", KD_FMATCH_FULL, "no codecs found!", NULL, NULL,
+	       "dev_printk: a NULL device");
+	expect("no codecs found!", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "dev_printk: a dev_*() format does not match without the device prefix");
+	expect("e1000e 0000:00:19.0 eth0: NIC Link is Up 1000 Mbps Full Duplex", KD_FMATCH_FULL,
+	       "NIC Link is Up %d Mbps %s Duplex", "drivers/net/e1000e/netdev.c",
+	       ARGS("1000", "Full"), "netdev_printk: \"driver device ifname: \"");
+	expect("eth0: NIC Link is Up 100 Mbps Half Duplex", KD_FMATCH_FULL,
+	       "NIC Link is Up %d Mbps %s Duplex", NULL, ARGS("100", "Half"),
+	       "netdev_printk: a device without a parent, \"ifname: \"");
+	expect("e1000e 0000:00:19.0 eth0 (unregistering): NIC Link is Up 10 Mbps Half Duplex",
+	       KD_FMATCH_FULL, "NIC Link is Up %d Mbps %s Duplex", NULL, ARGS("10", "Half"),
+	       "netdev_printk: with netdev_reg_state()");
+	expect("e1000e: Intel(R) PRO/1000 Network Driver", KD_FMATCH_FULL,
+	       "e1000e: Intel(R) PRO/1000 Network Driver", "drivers/net/e1000e/netdev.c", NOARGS,
+	       "pr_fmt(): the module prefix is part of the format");
+}
+
+static void check_conversions(void)
+{
+	expect("kptest:hello 5", KD_FMATCH_FULL, "kptest:hello %d", "kp.c", ARGS("5"),
+	       "%pV: a wrapper does not compete with a format that reads the text");
+	tap_is_int(r.nsites, 1, "%pV: the wrapper is no second site");
+	expect("kptest:other words", KD_FMATCH_FULL, "kptest:%s %pV", "kp.c", NULL,
+	       "%pV: the wrapper when nothing else reads the text");
+	tap_is_int(r.nargs, -1, "%pV: no arguments (they are another format's)");
+	expect("data: 01 02 ab", KD_FMATCH_FULL, "data: %*ph", NULL, ARGS("01 02 ab"), "%*ph");
+	expect("data: ", KD_FMATCH_FULL, "data: %*ph", NULL, ARGS(""), "%*ph of no bytes");
+	expect("mac data: 01:02:ab end", KD_FMATCH_FULL, "mac data: %*phC end", NULL,
+	       ARGS("01:02:ab"), "%*phC: colons");
+	expect("mac data: 01 02 end", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "%*phC: spaces are not its separator");
+	expect("addr 192.168.1.10 port 80", KD_FMATCH_FULL, "addr %pI4 port %u", NULL,
+	       ARGS("192.168.1.10", "80"), "%pI4");
+	expect("addr 192.168.1 port 80", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "%pI4: three numbers are no address");
+	expect("mac 52:54:00:12:34:56 up", KD_FMATCH_FULL, "mac %pM up", NULL,
+	       ARGS("52:54:00:12:34:56"), "%pM");
+	expect("mac 52:54:00 up", KD_FMATCH_NONE, NULL, NULL, NULL, "%pM: too short");
+	expect("name <abc def>", KD_FMATCH_FULL, "name <%.*s>", NULL, ARGS("abc def"), "%.*s");
+	expect("val=   42;", KD_FMATCH_FULL, "val=%*d;", NULL, ARGS("   42"), "%*d: padding is the argument's");
+	expect("val=-7;", KD_FMATCH_FULL, "val=%*d;", NULL, ARGS("-7"), "%*d: a sign");
+	expect("val=x;", KD_FMATCH_NONE, NULL, NULL, NULL, "%*d: not a number");
+	expect("left=42   |", KD_FMATCH_FULL, "left=%-5d|", NULL, ARGS("42   "), "%-5d");
+	expect("flags 0x1f id 0000beef", KD_FMATCH_FULL, "flags %#x id %08x", NULL,
+	       ARGS("0x1f", "0000beef"), "%#x and %08x");
+	expect("flags 0x1g id 0000beef", KD_FMATCH_NONE, NULL, NULL, NULL, "%#x: not hex");
+}
+
+static void check_ambiguity(void)
+{
+	expect("ahci 0000:00:1f.2: timeout waiting for reset", KD_FMATCH_FULL,
+	       "timeout waiting for %s", "", ARGS("reset"),
+	       "two drivers, one message: the format, no call site");
+	tap_ok(r.nsites == 2 && r.nformats == 1 && !r.same_module && !r.same_func,
+	       "two drivers, one message: 2 sites, 1 format, no module or function");
+	expect("modb 0000:00:1f.2: timeout waiting for reset", KD_FMATCH_FULL,
+	       "timeout waiting for %s", "b.c", ARGS("reset"),
+	       "two drivers, one message: the driver name picks the module");
+	tap_is_int(r.nsites, 1, "two drivers, one message: one site left after the driver name");
+	expect("probe of eth0 failed", KD_FMATCH_FULL, "probe of %s failed", "", ARGS("eth0"),
+	       "prefix formats: the one with more literal bytes, no call site");
+	tap_ok(r.nsites == 2 && r.nformats == 2, "prefix formats: flagged with 2 candidates");
+	expect("probe of eth0", KD_FMATCH_FULL, "probe of %s", "p.c", ARGS("eth0"),
+	       "prefix formats: the shorter alone when the longer does not read the text");
+	expect("ACPI: PM: Preparing to enter system sleep state S5", KD_FMATCH_FULL,
+	       "ACPI: PM: Preparing to enter system sleep state S%d", "drivers/acpi/sleep.c",
+	       ARGS("5"), "less than half the literal bytes: no competitor");
+	tap_is_int(r.nsites, 1, "less than half the literal bytes: not counted");
+	expect("link up up", KD_FMATCH_FULL, NULL, "", NULL,
+	       "equal literal bytes: no call site");
+	tap_ok(r.nsites == 2 && r.nformats == 2, "equal literal bytes: flagged with 2 candidates");
+	expect("copy a to b to c", KD_FMATCH_FULL, "copy %s to %s", "c.c", NULL,
+	       "two readings of the arguments: the format and site");
+	tap_is_int(r.nargs, -1, "two readings of the arguments: no arguments");
+	expect("copy a to b", KD_FMATCH_FULL, "copy %s to %s", "c.c", ARGS("a", "b"),
+	       "one reading: the arguments");
+}
+
+static void check_rest(void)
+{
+	char big[1100], evil[3000];
+
+	expect("completely unknown words here", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "a text no format reads");
+	expect("Booting CPU 3 done", KD_FMATCH_PARTIAL, "Booting CPU %d", "smp.c", NULL,
+	       "continued text: the format of its start, partial");
+	tap_ok(r.nargs == -1 && r.end == 13, "continued text: no arguments, the end of the part");
+	memset(big, 'a', sizeof(big));
+	memcpy(big, "long <", 6);
+	big[1000] = '\0';
+	expect(big, KD_FMATCH_PARTIAL, "long <%s>", "long.c", NULL,
+	       "a text cut by the record limit inside the format: partial");
+	memset(evil, ' ', sizeof(evil) - 1);
+	evil[0] = 'x';
+	evil[sizeof(evil) - 1] = '\0';
+	expect(evil, KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "a crafted text for a format of many %s: no match, in bounded steps");
+	expect("", KD_FMATCH_NONE, NULL, NULL, NULL, "an empty text");
+}
+
+static void check_nolit(void)
+{
+	static const struct site s[] = {
+		{ "%s", KD_FIDX_PLAIN, "init/main.c", "start_kernel", "main", 895 },
+		{ "%s%s", KD_FIDX_PLAIN, "k.c", "k", "k", 1 },
+		{ "(%d)", KD_FIDX_PLAIN, "u.c", "u", "u", 2 },
+	};
+	struct kd_fidx *keep = x;
+
+	x = build(s, 3);
+	expect("Linux version 6.12.0 (x@y)", KD_FMATCH_NOLIT, NULL, NULL, NULL,
+	       "only a format without literal text reads it: counted apart");
+	expect("(42)", KD_FMATCH_FULL, "(%d)", "u.c", ARGS("42"),
+	       "a format with literal text but no word is still found");
+	kd_fidx_free(x);
+	x = keep;
+}
+
+int main(void)
+{
+	x = build(sites, sizeof(sites) / sizeof(sites[0]));
+	tap_is_int(kd_fidx_count(x), (long long)(sizeof(sites) / sizeof(sites[0])),
+		   "every site is in the index");
+	check_prefixes();
+	check_conversions();
+	check_ambiguity();
+	check_rest();
+	check_nolit();
+	kd_fidx_free(x);
+	return tap_done();
+}
