@@ -22,6 +22,12 @@
 #define NONE		((size_t)-1)
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
+/*
+ * Fewer literal bytes than this read almost any text: such a format is
+ * claimed for a whole text only when its literal bytes are a quarter of
+ * it, and never for the start of one.
+ */
+#define STRONG_LIT	8
 
 struct run {
 	const char *t;
@@ -33,6 +39,7 @@ struct run {
 	bool partial;		/* accept a match of the start of the text */
 	bool cut;		/* partial, and the text may end inside the format */
 	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
+	unsigned int flit;	/* literal bytes of the format being run */
 	unsigned int want;	/* stop after this many solutions */
 	unsigned int nsol;
 	size_t end;		/* of the first solution */
@@ -50,6 +57,7 @@ static bool is_digit(char c)
 }
 
 static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv);
+static bool cut_here(const struct run *r, unsigned int i, size_t extra);
 
 /* Try conversion @i (number @conv) ending at @end, then the rest. */
 static bool try_end(struct run *r, unsigned int i, size_t pos, size_t end, unsigned int conv)
@@ -60,7 +68,7 @@ static bool try_end(struct run *r, unsigned int i, size_t pos, size_t end, unsig
 		const struct kd_fidx_op *l = &r->ops[i + 1];
 
 		/* Cheap: the next literal's first byte must follow. */
-		if (end >= r->n ? !r->cut : r->t[end] != r->str[l->arg])
+		if (end >= r->n ? !cut_here(r, i, 0) : r->t[end] != r->str[l->arg])
 			return true;
 	}
 	if (conv < 256) {
@@ -255,7 +263,7 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 				const char *f = memmem(r->t + p, r->n - p, lit, nx->len);
 
 				if (!f) {
-					if (r->cut)
+					if (cut_here(r, i, 0))
 						try_end(r, i, pos, r->n, conv);
 					return;
 				}
@@ -288,6 +296,23 @@ static void solved(struct run *r, size_t pos, unsigned int conv)
 	}
 }
 
+/*
+ * Whether the text may end here, at op @i, cut by the record limit: when
+ * most of the format's literal text was read before (a format that
+ * starts with %s is not "cut" after one literal byte).
+ */
+static bool cut_here(const struct run *r, unsigned int i, size_t extra)
+{
+	size_t lit = extra;
+
+	if (!r->cut)
+		return false;
+	for (unsigned int k = 0; k < i; k++)
+		if (r->ops[k].kind == KD_OP_LIT)
+			lit += r->ops[k].len;
+	return lit >= STRONG_LIT && 2 * lit >= r->flit;
+}
+
 static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
 {
 	/* Literal ops in a row: no choice, no recursion. */
@@ -296,7 +321,7 @@ static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
 
 		if (r->n - pos < l->len || memcmp(r->t + pos, r->str + l->arg, l->len) != 0) {
 			/* The record limit cut the text inside this literal. */
-			if (r->cut && r->n - pos < l->len &&
+			if (r->n - pos < l->len && cut_here(r, i, r->n - pos) &&
 			    memcmp(r->t + pos, r->str + l->arg, r->n - pos) == 0)
 				solved(r, r->n, conv);
 			return;
@@ -310,7 +335,7 @@ static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
 		solved(r, pos, conv);
 		return;
 	}
-	if (r->cut && pos == r->n) {
+	if (pos == r->n && cut_here(r, i, 0)) {
 		solved(r, pos, conv);
 		return;
 	}
@@ -390,9 +415,12 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		at[n++] = st->net3;
 		at[n++] = st->net1;
 	}
+	if (r->partial && f->lit < STRONG_LIT)
+		return NONE;
 	r->ops = x->op + f->op;
 	r->nops = f->nops;
 	r->str = x->str;
+	r->flit = f->lit;
 	for (unsigned int k = 0; k < n; k++) {
 		if (at[k] == NONE || at[k] > r->n || (k && at[k] == at[0] && f->family == KD_FIDX_ANY))
 			continue;
@@ -557,6 +585,7 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 	r->ops = x->op + f->op;
 	r->nops = f->nops;
 	r->str = x->str;
+	r->flit = f->lit;
 	r->budget = BUDGET * 4;
 	r->nsol = 0;
 	r->want = 2;
@@ -636,6 +665,17 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	}
 	r.partial = r.cut = false;
 	if (res->status == KD_FMATCH_FULL) {
+		/*
+		 * Only formats whose few literal bytes fit almost any text, and
+		 * they disagree or are very few: a guess, not a reading.
+		 * Nothing is claimed.
+		 */
+		if (weak(idx[res->index], res, len) &&
+		    (res->nformats > 1 || idx[res->index]->fmt[res->id].lit < STRONG_LIT)) {
+			memset(res, 0, sizeof(*res));
+			res->nargs = -1;
+			return res->status = KD_FMATCH_NONE;
+		}
 		arguments(&r, idx[res->index], res);
 		return res->status;
 	}
