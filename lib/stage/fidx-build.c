@@ -386,32 +386,41 @@ static uint32_t *df_slot(struct dftab *t, uint32_t h)
 }
 
 /*
- * Call @fn for each anchor-able word of @x's format @f: a run of word
- * bytes in a literal piece that is bounded on both sides (by a non-word
- * byte, or the start/end of the format) so that a record's text holds it
- * as a whole word.
+ * Call @fn for each anchor key of a format: a run of one to
+ * KD_FMATCH_KEY_WORDS consecutive words of one literal piece, from the
+ * start of its first word to the end of its last, each word bounded on
+ * both sides (by a non-word byte, or the start/end of the format) so that
+ * a record's text holds it as whole words.  A word next to a conversion
+ * is not bounded there: the conversion may print word bytes.
  */
 struct word_cb {
-	void (*fn)(void *data, uint32_t h, size_t len);
+	/* @pos: where the key starts in the printed text, or KD_FIDX_NO_OFF */
+	void (*fn)(void *data, uint32_t h, size_t len, unsigned int pos);
 	void *data;
 };
+
+static bool contiguous(const char *s, const char *e, const char *next);
 
 static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned int nops,
 		      const struct word_cb *cb)
 {
+	size_t before = 0;	/* literal bytes before op i; SIZE_MAX after a conversion */
+
 	for (unsigned int i = 0; i < nops; i++) {
 		const struct kd_fidx_op *op = &ops[i];
-		const char *p, *e;
+		const char *p, *e, *ws[256], *we[256];
+		unsigned int nw = 0;
 		bool open_left, open_right;
 
-		if (op->kind != KD_OP_LIT)
+		if (op->kind != KD_OP_LIT) {
+			before = SIZE_MAX;
 			continue;
+		}
 		p = str + op->arg;
 		e = p + op->len;
-		/* A neighbouring conversion may print word bytes: not a boundary. */
 		open_left = i > 0 && ops[i - 1].kind != KD_OP_LIT;
 		open_right = i + 1 < nops && ops[i + 1].kind != KD_OP_LIT;
-		while (p < e) {
+		while (p < e && nw < 256) {
 			const char *w = p;
 
 			if (!kd_fmatch_is_word(*p)) {
@@ -422,45 +431,123 @@ static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned in
 				p++;
 			if ((w == str + op->arg && open_left) || (p == e && open_right))
 				continue;
-			cb->fn(cb->data, kd_fmatch_hash(w, (size_t)(p - w)), (size_t)(p - w));
+			ws[nw] = w;
+			we[nw++] = p;
 		}
+		/* Only runs of words bounded one after the other (none skipped between). */
+		for (unsigned int j = 0; j < nw; j++) {
+			for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
+				if (l && !contiguous(ws[j + l - 1], we[j + l - 1], ws[j + l]))
+					break;
+				size_t at = before == SIZE_MAX ? SIZE_MAX :
+					    before + (size_t)(ws[j] - (str + op->arg));
+
+				cb->fn(cb->data, kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j])),
+				       (size_t)(we[j + l] - ws[j]),
+				       at < KD_FIDX_NO_OFF ? (unsigned int)at : KD_FIDX_NO_OFF);
+			}
+		}
+		if (before != SIZE_MAX)
+			before += op->len;
 	}
 }
 
-static void count_word(void *data, uint32_t h, size_t len)
+/* No word bytes between the end of one word and the start of the next. */
+static bool contiguous(const char *s, const char *e, const char *next)
 {
-	struct dftab *t = data;
-	uint32_t *c = df_slot(t, h);
+	(void)s;
+	for (const char *q = e; q < next; q++)
+		if (kd_fmatch_is_word(*q))
+			return false;
+	return true;
+}
+
+struct seen {
+	uint32_t h[1024];
+	unsigned int n;
+	struct dftab *df;
+	bool full;	/* the table must grow */
+};
+
+/* Count each key of one format once. */
+static void count_word(void *data, uint32_t h, size_t len, unsigned int pos)
+{
+	struct seen *sn = data;
+	uint32_t *c;
 
 	(void)len;
-	/* Each format once: the builder calls each_word per format with a fresh mark. */
+	(void)pos;
+	for (unsigned int k = 0; k < sn->n; k++)
+		if (sn->h[k] == h)
+			return;
+	if (sn->n < 1024)
+		sn->h[sn->n++] = h;
+	c = df_slot(sn->df, h);
 	if (*c < UINT32_MAX)
 		(*c)++;
+	if (sn->df->n * 2 >= sn->df->cap)
+		sn->full = true;
+}
+
+static int df_grow(struct dftab *df)
+{
+	struct dftab n2 = { .cap = df->cap * 2 };
+
+	n2.key = calloc(n2.cap, sizeof(*n2.key));
+	n2.count = calloc(n2.cap, sizeof(*n2.count));
+	if (!n2.key || !n2.count) {
+		free(n2.key);
+		free(n2.count);
+		return -ENOMEM;
+	}
+	for (size_t q = 0; q < df->cap; q++)
+		if (df->key[q])
+			*df_slot(&n2, df->key[q] - 1) = df->count[q];
+	free(df->key);
+	free(df->count);
+	*df = n2;
+	return 0;
 }
 
 struct pick {
 	struct dftab *df;
 	uint32_t best, best_df;
 	size_t best_len;
+	unsigned int best_pos;
 	bool any;
 };
 
-static void pick_word(void *data, uint32_t h, size_t len)
+/* The rarest key; of equals the longest, then one at a known place. */
+static void pick_word(void *data, uint32_t h, size_t len, unsigned int pos)
 {
 	struct pick *p = data;
 	uint32_t df = *df_slot(p->df, h);
 
-	if (!p->any || df < p->best_df || (df == p->best_df && len > p->best_len)) {
+	if (!p->any || df < p->best_df || (df == p->best_df && len > p->best_len) ||
+	    (df == p->best_df && len == p->best_len && pos < p->best_pos)) {
 		p->any = true;
 		p->best = h;
 		p->best_df = df;
 		p->best_len = len;
+		p->best_pos = pos;
 	}
 }
 
 /* --- the image ---------------------------------------------------------- */
 
-static const struct kd_fidx_fmt *unanch_fmt;	/* for by_lit() */
+static const struct kd_fidx_fmt *unanch_fmt;	/* for by_fmt() and by_lit() */
+
+static int by_fmt(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct kd_fidx_fmt *p = &unanch_fmt[x], *q = &unanch_fmt[y];
+
+	if (p->fmt != q->fmt)
+		return p->fmt < q->fmt ? -1 : 1;
+	if (p->family != q->family)
+		return p->family < q->family ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
 
 static int by_lit(const void *a, const void *b)
 {
@@ -508,7 +595,7 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 			goto out;
 	}
 	/* Document frequency of each word (a format counts a word once). */
-	df.cap = 1024;
+	df.cap = 4096;
 	while (df.cap < b->nsite * 8)
 		df.cap *= 2;
 	df.key = calloc(df.cap, sizeof(*df.key));
@@ -517,70 +604,27 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	if (!df.key || !df.count)
 		goto out;
 	for (size_t i = 0; i < b->nsite; i++) {
-		/* Words of one format, deduplicated in a small local list. */
-		uint32_t seen[256];
-		size_t nseen = 0;
-		struct kd_fidx_op *ops = o.op + fmt[i].op;
+		static struct seen sn;
+		struct word_cb cb = { count_word, &sn };
 
-		for (unsigned int k = 0; k < fmt[i].nops; k++) {
-			const char *p, *e;
-			bool ol, or_;
-
-			if (ops[k].kind != KD_OP_LIT)
-				continue;
-			p = b->str + ops[k].arg;
-			e = p + ops[k].len;
-			ol = k > 0 && ops[k - 1].kind != KD_OP_LIT;
-			or_ = k + 1 < fmt[i].nops && ops[k + 1].kind != KD_OP_LIT;
-			while (p < e) {
-				const char *w = p;
-				uint32_t h;
-				size_t j;
-
-				if (!kd_fmatch_is_word(*p)) {
-					p++;
-					continue;
-				}
-				while (p < e && kd_fmatch_is_word(*p))
-					p++;
-				if ((w == b->str + ops[k].arg && ol) || (p == e && or_))
-					continue;
-				h = kd_fmatch_hash(w, (size_t)(p - w));
-				for (j = 0; j < nseen && seen[j] != h; j++)
-					;
-				if (j < nseen)
-					continue;
-				if (nseen < 256)
-					seen[nseen++] = h;
-				count_word(&df, h, 0);
-				if (df.n * 2 >= df.cap) {
-					/* Grow: rehash into a table twice the size. */
-					struct dftab n2 = { .cap = df.cap * 2 };
-
-					n2.key = calloc(n2.cap, sizeof(*n2.key));
-					n2.count = calloc(n2.cap, sizeof(*n2.count));
-					if (!n2.key || !n2.count) {
-						free(n2.key);
-						free(n2.count);
-						goto out;
-					}
-					for (size_t q = 0; q < df.cap; q++)
-						if (df.key[q])
-							*df_slot(&n2, df.key[q] - 1) = df.count[q];
-					free(df.key);
-					free(df.count);
-					df = n2;
-				}
-			}
-		}
+		sn.n = 0;
+		sn.df = &df;
+		sn.full = false;
+		each_word(b->str, o.op + fmt[i].op, fmt[i].nops, &cb);
+		/* Keep the table under half full for the next format's keys. */
+		while (df.n * 2 + 2048 >= df.cap)
+			if (df_grow(&df) < 0)
+				goto out;
 	}
 	for (size_t i = 0; i < b->nsite; i++) {
 		struct pick pk = { .df = &df };
 		struct word_cb cb = { pick_word, &pk };
 
 		each_word(b->str, o.op + fmt[i].op, fmt[i].nops, &cb);
+		fmt[i].anchor_off = KD_FIDX_NO_OFF;
 		if (pk.any) {
 			fmt[i].anchor = pk.best;
+			fmt[i].anchor_off = (uint16_t)pk.best_pos;
 			nanch++;
 		} else {
 			cls[i] = fmt[i].lit ? 1 : 2;
@@ -614,8 +658,15 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		}
 		free(fill);
 	}
-	/* Unanchored: most literal bytes first, so the matcher may stop early. */
+	/*
+	 * In a bucket, the sites of one format next to each other: the
+	 * matcher reads the format once for all of them.
+	 */
 	unanch_fmt = fmt;
+	for (uint32_t k = 0; k < nb; k++)
+		if (bucket[k + 1] - bucket[k] > 1)
+			qsort(chain + bucket[k], bucket[k + 1] - bucket[k], sizeof(*chain), by_fmt);
+	/* Unanchored: most literal bytes first, so the matcher may stop early. */
 	qsort(chain + nanch, nunanch, sizeof(*chain), by_lit);
 	head.nfmt = (uint32_t)b->nsite;
 	head.nbuckets = nb;

@@ -60,7 +60,15 @@ struct kd_fidx_fmt {
 	uint8_t flags;
 	uint8_t nconv;
 	uint64_t bytes;			/* bit b & 63 for each literal byte b */
+	/*
+	 * Where the anchor key starts in the text the format prints, when
+	 * only literal text comes before it; KD_FIDX_NO_OFF otherwise.
+	 */
+	uint16_t anchor_off;
+	uint16_t pad[3];
 };
+
+#define KD_FIDX_NO_OFF	0xffff
 
 /* Match program operations. */
 enum kd_fidx_opkind {

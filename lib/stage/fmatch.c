@@ -19,6 +19,8 @@
 #define BUDGET		4096	/* steps per candidate and start */
 #define MATCHES_MAX	256	/* matching sites kept per record */
 #define TESTED_MAX	512	/* candidates looked at per record and index */
+#define WORDS_MAX	256	/* words of a text looked up */
+#define KEYSET		1024	/* keys of a text looked up, > 3 * WORDS_MAX */
 #define NONE		((size_t)-1)
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
@@ -435,6 +437,42 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 	return NONE;
 }
 
+/*
+ * test() for a candidate found by its anchor key at @pos of the text:
+ * when only literal text comes before the key in the format, the format
+ * can only start at @pos minus the key's offset.
+ */
+static size_t test_at(struct run *r, const struct kd_fidx *x, uint32_t id,
+		      const struct starts *st, size_t pos)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	size_t at;
+
+	if (f->anchor_off == KD_FIDX_NO_OFF)
+		return test(r, x, id, st);
+	if (pos < f->anchor_off)
+		return NONE;
+	at = pos - f->anchor_off;
+	switch (f->family) {
+	case KD_FIDX_PLAIN:
+		if (at != 0)
+			return NONE;
+		break;
+	case KD_FIDX_DEV:
+		if (at != st->dev && at != st->nulldev)
+			return NONE;
+		break;
+	case KD_FIDX_NETDEV:
+		if (at != st->net3 && at != st->net1 && at != st->nullnet)
+			return NONE;
+		break;
+	default:
+		if (at != 0 && at != st->dev && at != st->net3 && at != st->net1)
+			return NONE;
+	}
+	return test(r, x, id, st);
+}
+
 struct found {
 	uint32_t id;
 	uint32_t start;
@@ -452,16 +490,23 @@ static bool module_is(const char *mod, const char *w, size_t n)
 
 /* Collect the full (or partial) matches of index @x among the text's words. */
 static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct starts *st,
-			    struct found *out)
+			    struct found *out, unsigned int *nsites)
 {
 	const struct kd_fidx_head *h = x->head;
-	uint32_t tested[TESTED_MAX];
 	unsigned int ntested = 0, nout = 0, best = 0;
-	const char *t = r->t, *e = t + r->n, *p = t;
+	const char *e = r->t + r->n, *p = r->t;
+	const char *ws[WORDS_MAX], *we[WORDS_MAX];
+	unsigned int nw = 0;
+	static uint32_t seen_key[KEYSET], seen_gen[KEYSET], gen;
 
-	while (p < e) {
+	*nsites = 0;
+	/* A new generation empties the set of keys looked up. */
+	if (++gen == 0) {
+		memset(seen_gen, 0, sizeof(seen_gen));
+		gen = 1;
+	}
+	while (p < e && nw < WORDS_MAX) {
 		const char *w = p;
-		uint32_t hash, b;
 
 		if (!kd_fmatch_is_word(*p)) {
 			p++;
@@ -469,26 +514,54 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 		}
 		while (p < e && kd_fmatch_is_word(*p))
 			p++;
-		hash = kd_fmatch_hash(w, (size_t)(p - w));
-		b = hash & (h->nbuckets - 1);
-		for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++) {
-			uint32_t id = x->chain[c];
-			unsigned int k;
-			size_t at;
+		ws[nw] = w;
+		we[nw++] = p;
+	}
+	/*
+	 * Each run of one to KD_FMATCH_KEY_WORDS words may be a format's
+	 * anchor; each key once (a format is filed under one key).
+	 */
+	for (unsigned int j = 0; j < nw; j++) {
+		for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
+			uint32_t hash = kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j]));
+			uint32_t b = hash & (h->nbuckets - 1), slot = hash & (KEYSET - 1);
+			uint32_t last_fmt = UINT32_MAX;
+			uint8_t last_family = 0;
+			size_t last_at = NONE, pos = (size_t)(ws[j] - r->t);
 
-			if (x->fmt[id].anchor != hash)
+			while (seen_gen[slot] == gen && seen_key[slot] != hash)
+				slot = (slot + 1) & (KEYSET - 1);
+			if (seen_gen[slot] == gen)
 				continue;
-			for (k = 0; k < ntested && tested[k] != id; k++)
-				;
-			if (k < ntested)
-				continue;
-			if (ntested == TESTED_MAX)
-				return nout;
-			tested[ntested++] = id;
-			if ((at = test(r, x, id, st)) != NONE && nout < MATCHES_MAX)
-				out[nout++] = (struct found){ id, (uint32_t)at };
+			seen_gen[slot] = gen;
+			seen_key[slot] = hash;
+			for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++) {
+				uint32_t id = x->chain[c];
+				const struct kd_fidx_fmt *f = &x->fmt[id];
+				size_t at;
+
+				if (f->anchor != hash)
+					continue;
+				/* The sites of one format are next to each other: read it once. */
+				if (f->fmt == last_fmt && f->family == last_family) {
+					at = last_at;
+				} else {
+					if (ntested++ == TESTED_MAX)
+						goto unanchored;
+					at = (f->bytes & ~r->bytes) ? NONE : test_at(r, x, id, st, pos);
+					last_fmt = f->fmt;
+					last_family = f->family;
+					last_at = at;
+				}
+				if (at == NONE)
+					continue;
+				++*nsites;
+				if (nout < MATCHES_MAX)
+					out[nout++] = (struct found){ id, (uint32_t)at };
+			}
 		}
 	}
+unanchored:
 	/*
 	 * Formats without a word, most literal bytes first: only while they
 	 * could still compete with the best match (half its literal bytes),
@@ -501,10 +574,11 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
 		size_t at;
 
-		if (2u * f->lit < best)
+		if (2u * f->lit < best || (r->partial && f->lit < STRONG_LIT))
 			break;
 		if ((f->bytes & ~r->bytes) || (at = test(r, x, x->chain[c], st)) == NONE)
 			continue;
+		++*nsites;
 		if (nout < MATCHES_MAX)
 			out[nout++] = (struct found){ x->chain[c], (uint32_t)at };
 	}
@@ -576,6 +650,13 @@ static void decide(const struct kd_fidx *x, const struct found *m, unsigned int 
 	res->same_line &= res->same_file;
 }
 
+/* More sites matched than were kept: they are competitors nobody checked. */
+static void overflow(struct kd_fmatch_result *res, unsigned int more)
+{
+	res->nsites += more;
+	res->same_file = res->same_line = res->same_func = res->same_module = false;
+}
+
 /* The arguments of the winner, when it reads the text in one way only. */
 static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_result *res)
 {
@@ -638,11 +719,13 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 		r.cut = r.partial && len >= CUT_LEN;
 		for (unsigned int i = 0; i < n; i++) {
 			struct kd_fmatch_result p;
-			unsigned int k = collect(&r, idx[i], &st, m);
+			unsigned int total, k = collect(&r, idx[i], &st, m, &total);
 
 			if (!k)
 				continue;
 			decide(idx[i], m, k, &st, pass ? &p : res);
+			if (total > k)
+				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||
 				      weak(idx[i], res, len))) {
 				res->index = i;

@@ -27,6 +27,9 @@
 
 #include "stage/fidx.h"
 
+/* Anchor keys are runs of up to this many words (fidx-build.c). */
+#define KD_FMATCH_KEY_WORDS	3
+
 /* kprint(7): at most 32 ARGn lines. */
 #define KD_FMATCH_MAX_ARGS	32
 

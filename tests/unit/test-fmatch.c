@@ -81,7 +81,7 @@ static const struct site sites[] = {
 	{ "copy %s to %s", KD_FIDX_PLAIN, "c.c", "copy", "c", 90 },
 	/* partial and cut */
 	{ "Booting CPU %d", KD_FIDX_PLAIN, "smp.c", "boot_cpu", "smp", 100 },
-	{ "long <%s>", KD_FIDX_PLAIN, "long.c", "longf", "long", 110 },
+	{ "long message <%s>", KD_FIDX_PLAIN, "long.c", "longf", "long", 110 },
 	/* crafted */
 	{ "x%s %s %s %s %s %s %s %s %s %s %s %s y", KD_FIDX_PLAIN, "evil.c", "evil", "evil", 120 },
 };
@@ -251,9 +251,9 @@ static void check_rest(void)
 	       "continued text: the format of its start, partial");
 	tap_ok(r.nargs == -1 && r.end == 13, "continued text: no arguments, the end of the part");
 	memset(big, 'a', sizeof(big));
-	memcpy(big, "long <", 6);
+	memcpy(big, "long message <", 14);
 	big[1000] = '\0';
-	expect(big, KD_FMATCH_PARTIAL, "long <%s>", "long.c", NULL,
+	expect(big, KD_FMATCH_PARTIAL, "long message <%s>", "long.c", NULL,
 	       "a text cut by the record limit inside the format: partial");
 	memset(evil, ' ', sizeof(evil) - 1);
 	evil[0] = 'x';
