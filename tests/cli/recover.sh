@@ -70,7 +70,8 @@ golden() {
 # The index: x86 only (the alpha copy of "Command line: %s" left out).
 "$PO" index --arch x86 -o "$tmp/demo.kdfi" "$F/ksrc-recover" >"$tmp/index.out" 2>"$tmp/index.raw"
 echo "$?" >>"$tmp/index.raw"
-sed "s|$tmp|TMP|g" "$tmp/index.raw" >"$tmp/index.err"
+# The size changes with the file layout, not with what the test checks.
+sed -e "s|$tmp|TMP|g" -e 's/, [0-9]* bytes$/, N bytes/' "$tmp/index.raw" >"$tmp/index.err"
 compare index
 "$PO" index --arch all -o "$tmp/all.kdfi" "$F/ksrc-recover" 2>/dev/null
 ok $? "kdmesg-po index --arch all"
