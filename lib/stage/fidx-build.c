@@ -682,6 +682,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	off = align8(off + ((size_t)nb + 1) * sizeof(*bucket));
 	head.chain_off = off;
 	off = align8(off + b->nsite * sizeof(*chain));
+	head.anchor_off = off;
+	off = align8(off + (size_t)nanch * sizeof(*chain));
 	head.op_off = off;
 	off = align8(off + o.n * sizeof(*o.op));
 	head.str_off = off;
@@ -693,6 +695,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	memcpy(img + head.fmt_off, fmt, b->nsite * sizeof(*fmt));
 	memcpy(img + head.bucket_off, bucket, ((size_t)nb + 1) * sizeof(*bucket));
 	memcpy(img + head.chain_off, chain, b->nsite * sizeof(*chain));
+	for (uint32_t k = 0; k < nanch; k++)
+		((uint32_t *)(img + head.anchor_off))[k] = fmt[chain[k]].anchor;
 	if (o.n)
 		memcpy(img + head.op_off, o.op, o.n * sizeof(*o.op));
 	memcpy(img + head.str_off, b->str, b->str_len);

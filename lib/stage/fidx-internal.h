@@ -10,6 +10,9 @@
  *   uint32_t             bucket[nbuckets + 1]
  *                        chain[bucket[b]] .. chain[bucket[b + 1]] are
  *                        the formats whose anchor word hashes to b
+ *   uint32_t             anchor[unanchored] the anchor hash of chain[k], for
+ *                        the anchored ones (the matcher skips other keys'
+ *                        formats of a bucket without reading them)
  *   uint32_t             chain[nchain]    format ids: the anchored ones
  *                        by bucket, then [unanchored, nolit) those with
  *                        literal text but no anchor word (most literal
@@ -38,7 +41,7 @@ struct kd_fidx_head {
 	uint32_t unanchored, nolit;	/* chain indices, see above */
 	uint32_t release;	/* string: the kernel release, "" unknown */
 	uint32_t str_len;
-	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off;
+	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off, anchor_off;
 };
 
 /* Flags of a format. */
@@ -111,7 +114,7 @@ struct kd_fidx_op {
 struct kd_fidx {
 	const struct kd_fidx_head *head;
 	const struct kd_fidx_fmt *fmt;
-	const uint32_t *bucket, *chain;
+	const uint32_t *bucket, *chain, *anchor;
 	const struct kd_fidx_op *op;
 	const char *str;
 	void *mem;		/* the mapping or the malloc'd image */

@@ -45,6 +45,7 @@ static int check(struct kd_fidx *x, const char **why)
 	if (!section_ok(h->fmt_off, h->nfmt, sizeof(struct kd_fidx_fmt), x->len) ||
 	    !section_ok(h->bucket_off, (uint64_t)h->nbuckets + 1, sizeof(uint32_t), x->len) ||
 	    !section_ok(h->chain_off, h->nchain, sizeof(uint32_t), x->len) ||
+	    !section_ok(h->anchor_off, h->unanchored, sizeof(uint32_t), x->len) ||
 	    !section_ok(h->op_off, h->nops, sizeof(struct kd_fidx_op), x->len) ||
 	    h->str_off > x->len || h->str_len > x->len - h->str_off || h->str_len == 0)
 		return bad(why, N_("corrupt: a section lies outside the file"));
@@ -55,6 +56,7 @@ static int check(struct kd_fidx *x, const char **why)
 	x->fmt = (const void *)(base + h->fmt_off);
 	x->bucket = (const void *)(base + h->bucket_off);
 	x->chain = (const void *)(base + h->chain_off);
+	x->anchor = (const void *)(base + h->anchor_off);
 	x->op = (const void *)(base + h->op_off);
 	x->str = base + h->str_off;
 	if (x->str[h->str_len - 1] != '\0')

@@ -493,7 +493,7 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 			    struct found *out, unsigned int *nsites)
 {
 	const struct kd_fidx_head *h = x->head;
-	unsigned int ntested = 0, nout = 0, best = 0;
+	unsigned int ntested = 0, nout = 0;
 	const char *e = r->t + r->n, *p = r->t;
 	const char *ws[WORDS_MAX], *we[WORDS_MAX];
 	unsigned int nw = 0;
@@ -536,19 +536,24 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 			seen_gen[slot] = gen;
 			seen_key[slot] = hash;
 			for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++) {
-				uint32_t id = x->chain[c];
-				const struct kd_fidx_fmt *f = &x->fmt[id];
+				uint32_t id;
+				const struct kd_fidx_fmt *f;
 				size_t at;
 
-				if (f->anchor != hash)
+				/* The anchors beside the chain: no format is touched for another key. */
+				if (x->anchor[c] != hash)
 					continue;
+				id = x->chain[c];
+				f = &x->fmt[id];
 				/* The sites of one format are next to each other: read it once. */
 				if (f->fmt == last_fmt && f->family == last_family) {
 					at = last_at;
 				} else {
 					if (ntested++ == TESTED_MAX)
 						goto unanchored;
-					at = (f->bytes & ~r->bytes) ? NONE : test_at(r, x, id, st, pos);
+					/* A cut text may lack the literal bytes after the cut. */
+					at = (f->bytes & ~r->bytes) && !r->cut ? NONE :
+					     test_at(r, x, id, st, pos);
 					last_fmt = f->fmt;
 					last_family = f->family;
 					last_at = at;
@@ -563,20 +568,20 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	}
 unanchored:
 	/*
-	 * Formats without a word, most literal bytes first: only while they
-	 * could still compete with the best match (half its literal bytes),
-	 * and only those whose literal bytes all occur in the text.
+	 * Formats without a word only when no format with words reads the
+	 * text: words that a format has as literal text explain it better
+	 * than punctuation alone.  Most literal bytes first, those whose
+	 * literal bytes all occur in the text.
 	 */
-	for (unsigned int k = 0; k < nout; k++)
-		if (x->fmt[out[k].id].lit > best)
-			best = x->fmt[out[k].id].lit;
+	if (nout)
+		return nout;
 	for (uint32_t c = h->unanchored; c < h->nolit; c++) {
 		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
 		size_t at;
 
-		if (2u * f->lit < best || (r->partial && f->lit < STRONG_LIT))
+		if (r->partial && f->lit < STRONG_LIT)
 			break;
-		if ((f->bytes & ~r->bytes) || (at = test(r, x, x->chain[c], st)) == NONE)
+		if (((f->bytes & ~r->bytes) && !r->cut) || (at = test(r, x, x->chain[c], st)) == NONE)
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
