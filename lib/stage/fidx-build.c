@@ -682,8 +682,10 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	off = align8(off + ((size_t)nb + 1) * sizeof(*bucket));
 	head.chain_off = off;
 	off = align8(off + b->nsite * sizeof(*chain));
-	head.anchor_off = off;
-	off = align8(off + (size_t)nanch * sizeof(*chain));
+	head.slot_off = off;
+	off = align8(off + (size_t)nanch * sizeof(struct kd_fidx_slot));
+	head.filter_off = off;
+	off = align8(off + KD_FIDX_FILTER_BITS / 8);
 	head.op_off = off;
 	off = align8(off + o.n * sizeof(*o.op));
 	head.str_off = off;
@@ -695,8 +697,29 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	memcpy(img + head.fmt_off, fmt, b->nsite * sizeof(*fmt));
 	memcpy(img + head.bucket_off, bucket, ((size_t)nb + 1) * sizeof(*bucket));
 	memcpy(img + head.chain_off, chain, b->nsite * sizeof(*chain));
-	for (uint32_t k = 0; k < nanch; k++)
-		((uint32_t *)(img + head.anchor_off))[k] = fmt[chain[k]].anchor;
+	/* Runs of one format and family in a bucket, counted from their end. */
+	for (uint32_t bk = 0; bk < nb; bk++) {
+		struct kd_fidx_slot *slot = (struct kd_fidx_slot *)(img + head.slot_off);
+
+		for (uint32_t c = bucket[bk + 1]; c-- > bucket[bk];) {
+			const struct kd_fidx_fmt *p = &fmt[chain[c]], *q;
+
+			slot[c] = (struct kd_fidx_slot){
+				.anchor = p->anchor, .run = 1, .bytes = p->bytes,
+				.anchor_off = p->anchor_off, .family = p->family,
+			};
+			if (c + 1 < bucket[bk + 1]) {
+				q = &fmt[chain[c + 1]];
+				if (p->fmt == q->fmt && p->family == q->family && p->anchor == q->anchor)
+					slot[c].run = slot[c + 1].run + 1;
+			}
+		}
+	}
+	for (uint32_t k = 0; k < nanch; k++) {
+		uint32_t bit = kd_fidx_filter_bit(fmt[chain[k]].anchor);
+
+		((uint64_t *)(img + head.filter_off))[bit / 64] |= 1ull << (bit % 64);
+	}
 	if (o.n)
 		memcpy(img + head.op_off, o.op, o.n * sizeof(*o.op));
 	memcpy(img + head.str_off, b->str, b->str_len);

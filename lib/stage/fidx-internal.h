@@ -10,9 +10,12 @@
  *   uint32_t             bucket[nbuckets + 1]
  *                        chain[bucket[b]] .. chain[bucket[b + 1]] are
  *                        the formats whose anchor word hashes to b
- *   uint32_t             anchor[unanchored] the anchor hash of chain[k], for
- *                        the anchored ones (the matcher skips other keys'
- *                        formats of a bucket without reading them)
+ *   struct kd_fidx_slot  slot[unanchored] what the matcher needs of
+ *                        chain[k] before it reads the format, for the
+ *                        anchored ones
+ *   uint64_t             filter[KD_FIDX_FILTER_BITS / 64]: a bit for each
+ *                        anchor hash (kd_fidx_filter_bit()), so that most
+ *                        words of a text are dismissed in a small table
  *   uint32_t             chain[nchain]    format ids: the anchored ones
  *                        by bucket, then [unanchored, nolit) those with
  *                        literal text but no anchor word (most literal
@@ -41,7 +44,7 @@ struct kd_fidx_head {
 	uint32_t unanchored, nolit;	/* chain indices, see above */
 	uint32_t release;	/* string: the kernel release, "" unknown */
 	uint32_t str_len;
-	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off, anchor_off;
+	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off, slot_off, filter_off;
 };
 
 /* Flags of a format. */
@@ -72,6 +75,28 @@ struct kd_fidx_fmt {
 };
 
 #define KD_FIDX_NO_OFF	0xffff
+
+/* An anchored chain entry as the matcher scans a bucket. */
+struct kd_fidx_slot {
+	uint32_t anchor;	/* the format's anchor hash */
+	/*
+	 * How many entries from this one on are sites of its format and
+	 * family (at least 1): the matcher reads the format once for them.
+	 */
+	uint32_t run;
+	uint64_t bytes;		/* as struct kd_fidx_fmt's */
+	uint16_t anchor_off;	/* as struct kd_fidx_fmt's */
+	uint8_t family;
+	uint8_t pad[5];
+};
+
+#define KD_FIDX_FILTER_BITS	(1u << 20)
+
+/* The filter bit of an anchor hash: other bits than the bucket's. */
+static inline uint32_t kd_fidx_filter_bit(uint32_t hash)
+{
+	return (hash * 0x9e3779b1u) >> 12;
+}
 
 /* Match program operations. */
 enum kd_fidx_opkind {
@@ -114,7 +139,9 @@ struct kd_fidx_op {
 struct kd_fidx {
 	const struct kd_fidx_head *head;
 	const struct kd_fidx_fmt *fmt;
-	const uint32_t *bucket, *chain, *anchor;
+	const uint32_t *bucket, *chain;
+	const struct kd_fidx_slot *slot;
+	const uint64_t *filter;
 	const struct kd_fidx_op *op;
 	const char *str;
 	void *mem;		/* the mapping or the malloc'd image */

@@ -45,7 +45,8 @@ static int check(struct kd_fidx *x, const char **why)
 	if (!section_ok(h->fmt_off, h->nfmt, sizeof(struct kd_fidx_fmt), x->len) ||
 	    !section_ok(h->bucket_off, (uint64_t)h->nbuckets + 1, sizeof(uint32_t), x->len) ||
 	    !section_ok(h->chain_off, h->nchain, sizeof(uint32_t), x->len) ||
-	    !section_ok(h->anchor_off, h->unanchored, sizeof(uint32_t), x->len) ||
+	    !section_ok(h->slot_off, h->unanchored, sizeof(struct kd_fidx_slot), x->len) ||
+	    !section_ok(h->filter_off, KD_FIDX_FILTER_BITS / 64, sizeof(uint64_t), x->len) ||
 	    !section_ok(h->op_off, h->nops, sizeof(struct kd_fidx_op), x->len) ||
 	    h->str_off > x->len || h->str_len > x->len - h->str_off || h->str_len == 0)
 		return bad(why, N_("corrupt: a section lies outside the file"));
@@ -56,7 +57,8 @@ static int check(struct kd_fidx *x, const char **why)
 	x->fmt = (const void *)(base + h->fmt_off);
 	x->bucket = (const void *)(base + h->bucket_off);
 	x->chain = (const void *)(base + h->chain_off);
-	x->anchor = (const void *)(base + h->anchor_off);
+	x->slot = (const void *)(base + h->slot_off);
+	x->filter = (const void *)(base + h->filter_off);
 	x->op = (const void *)(base + h->op_off);
 	x->str = base + h->str_off;
 	if (x->str[h->str_len - 1] != '\0')
@@ -69,6 +71,11 @@ static int check(struct kd_fidx *x, const char **why)
 	for (uint32_t i = 0; i < h->nchain; i++)
 		if (x->chain[i] >= h->nfmt)
 			return bad(why, N_("corrupt: a format id out of range"));
+	/* A run never leaves its bucket. */
+	for (uint32_t b = 0; b < h->nbuckets; b++)
+		for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++)
+			if (x->slot[c].run == 0 || x->slot[c].run > x->bucket[b + 1] - c)
+				return bad(why, N_("corrupt: bad bucket table"));
 	for (uint32_t i = 0; i < h->nfmt; i++) {
 		const struct kd_fidx_fmt *f = &x->fmt[i];
 

@@ -438,39 +438,29 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 }
 
 /*
- * test() for a candidate found by its anchor key at @pos of the text:
- * when only literal text comes before the key in the format, the format
- * can only start at @pos minus the key's offset.
+ * Whether a format found by its anchor key at @pos of the text may start
+ * where its family lets it: when only literal text comes before the key
+ * in the format, it starts at @pos minus the key's offset.
  */
-static size_t test_at(struct run *r, const struct kd_fidx *x, uint32_t id,
-		      const struct starts *st, size_t pos)
+static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_t pos)
 {
-	const struct kd_fidx_fmt *f = &x->fmt[id];
 	size_t at;
 
-	if (f->anchor_off == KD_FIDX_NO_OFF)
-		return test(r, x, id, st);
-	if (pos < f->anchor_off)
-		return NONE;
-	at = pos - f->anchor_off;
-	switch (f->family) {
+	if (sl->anchor_off == KD_FIDX_NO_OFF)
+		return true;
+	if (pos < sl->anchor_off)
+		return false;
+	at = pos - sl->anchor_off;
+	switch (sl->family) {
 	case KD_FIDX_PLAIN:
-		if (at != 0)
-			return NONE;
-		break;
+		return at == 0;
 	case KD_FIDX_DEV:
-		if (at != st->dev && at != st->nulldev)
-			return NONE;
-		break;
+		return at == st->dev || at == st->nulldev;
 	case KD_FIDX_NETDEV:
-		if (at != st->net3 && at != st->net1 && at != st->nullnet)
-			return NONE;
-		break;
+		return at == st->net3 || at == st->net1 || at == st->nullnet;
 	default:
-		if (at != 0 && at != st->dev && at != st->net3 && at != st->net1)
-			return NONE;
+		return at == 0 || at == st->dev || at == st->net3 || at == st->net1;
 	}
-	return test(r, x, id, st);
 }
 
 struct found {
@@ -525,44 +515,36 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 		for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
 			uint32_t hash = kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j]));
 			uint32_t b = hash & (h->nbuckets - 1), slot = hash & (KEYSET - 1);
-			uint32_t last_fmt = UINT32_MAX;
-			uint8_t last_family = 0;
-			size_t last_at = NONE, pos = (size_t)(ws[j] - r->t);
+			size_t pos = (size_t)(ws[j] - r->t);
 
+			uint32_t bit = kd_fidx_filter_bit(hash);
+
+			/* Most words anchor nothing: a small bit table says so. */
+			if (!(x->filter[bit / 64] & (1ull << (bit % 64))))
+				continue;
 			while (seen_gen[slot] == gen && seen_key[slot] != hash)
 				slot = (slot + 1) & (KEYSET - 1);
 			if (seen_gen[slot] == gen)
 				continue;
 			seen_gen[slot] = gen;
 			seen_key[slot] = hash;
-			for (uint32_t c = x->bucket[b]; c < x->bucket[b + 1]; c++) {
-				uint32_t id;
-				const struct kd_fidx_fmt *f;
+			for (uint32_t c = x->bucket[b], end = x->bucket[b + 1]; c < end; c += x->slot[c].run) {
+				const struct kd_fidx_slot *sl = &x->slot[c];
 				size_t at;
 
-				/* The anchors beside the chain: no format is touched for another key. */
-				if (x->anchor[c] != hash)
+				if (sl->anchor != hash)
 					continue;
-				id = x->chain[c];
-				f = &x->fmt[id];
-				/* The sites of one format are next to each other: read it once. */
-				if (f->fmt == last_fmt && f->family == last_family) {
-					at = last_at;
-				} else {
-					if (ntested++ == TESTED_MAX)
-						goto unanchored;
-					/* A cut text may lack the literal bytes after the cut. */
-					at = (f->bytes & ~r->bytes) && !r->cut ? NONE :
-					     test_at(r, x, id, st, pos);
-					last_fmt = f->fmt;
-					last_family = f->family;
-					last_at = at;
-				}
-				if (at == NONE)
+				if (ntested++ == TESTED_MAX)
+					goto unanchored;
+				/* A cut text may lack the literal bytes after the cut. */
+				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos))
 					continue;
-				++*nsites;
-				if (nout < MATCHES_MAX)
-					out[nout++] = (struct found){ id, (uint32_t)at };
+				if ((at = test(r, x, x->chain[c], st)) == NONE)
+					continue;
+				/* Every site of the format matches where it does. */
+				*nsites += sl->run;
+				for (uint32_t k = c; k < c + sl->run && nout < MATCHES_MAX; k++)
+					out[nout++] = (struct found){ x->chain[k], (uint32_t)at };
 			}
 		}
 	}
