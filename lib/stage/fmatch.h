@@ -14,7 +14,8 @@
  * What is claimed is what is proven: among the matching formats the one
  * with the most literal bytes wins (a format of the module the text
  * starts with first); its competitors are the matches with at least
- * half its literal bytes; the call site's file, line, function and
+ * half its literal bytes (word-less formats only when no format with
+ * words matched); the call site's file, line, function and
  * module are given only where every competitor agrees; the arguments
  * only when the winner reads the text in exactly one way.
  */

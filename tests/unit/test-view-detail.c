@@ -147,10 +147,38 @@ static void test_hostile_keys(void)
 	}
 }
 
+/* Fields recovered from the text of a stock kernel's record (lib/stage/recover.c). */
+static void test_recovered(void)
+{
+	struct kd_detail_ctx ctx = { .prev_usec = 2000000 };
+	struct kd_detail d = { 0 };
+	struct kd_record r;
+	char *got;
+
+	kd_record_init(&r);
+	r.level = 6;
+	kd_record_set_text(&r, "eth0: Link is Up", 16);
+	kd_record_dict_add(&r, "FORMAT", 6, "Link is Up", 10);
+	r.dict[0].origin = KD_ORIGIN_RECOVERED;
+	kd_record_dict_add(&r, "CODE_FILE", 9, "drivers/net/x.c", 15);
+	r.dict[1].origin = KD_ORIGIN_RECOVERED;
+	tap_is_int(kd_detail_build(&d, &r, &ctx), 0, "a record with recovered fields");
+	got = dump(&d);
+	tap_ok(got && strstr(got, "FORMAT|Link is Up\n+recovered by kdmesg|\n") &&
+	       strstr(got, "CODE_FILE|drivers/net/x.c\n+recovered by kdmesg|\n"),
+	       "each recovered field is marked as recovered in the detail pane");
+	if (got && !strstr(got, "+recovered by kdmesg|"))
+		tap_diag("%s", got);
+	free(got);
+	kd_detail_release(&d);
+	kd_record_free(&r);
+}
+
 int main(void)
 {
 	setenv("TZ", "GMT", 1);
 	test_every_field();
 	test_hostile_keys();
+	test_recovered();
 	return tap_done();
 }
