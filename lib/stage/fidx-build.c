@@ -437,7 +437,8 @@ static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned in
 		/* Only runs of words bounded one after the other (none skipped between). */
 		for (unsigned int j = 0; j < nw; j++) {
 			for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
-				if (l && !contiguous(ws[j + l - 1], we[j + l - 1], ws[j + l]))
+				if ((l && !contiguous(ws[j + l - 1], we[j + l - 1], ws[j + l])) ||
+				    !kd_fmatch_keyword(ws[j + l]))
 					break;
 				size_t at = before == SIZE_MAX ? SIZE_MAX :
 					    before + (size_t)(ws[j] - (str + op->arg));
@@ -567,7 +568,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 			  void **image, size_t *len)
 {
 	static struct kd_kfmt parsed;
-	struct kd_fidx_head head = { .version = KD_FIDX_VERSION, .byte_order = KD_FIDX_BYTE_ORDER };
+	struct kd_fidx_head head = { .version = KD_FIDX_VERSION, .byte_order = KD_FIDX_BYTE_ORDER,
+				     .filter_bits = KD_FIDX_FILTER_BITS };
 	struct kd_fidx_fmt *fmt = calloc(b->nsite ? b->nsite : 1, sizeof(*fmt));
 	struct ops o = { 0 };
 	struct dftab df = { 0 };

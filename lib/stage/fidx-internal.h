@@ -44,6 +44,8 @@ struct kd_fidx_head {
 	uint32_t unanchored, nolit;	/* chain indices, see above */
 	uint32_t release;	/* string: the kernel release, "" unknown */
 	uint32_t str_len;
+	uint32_t filter_bits;	/* KD_FIDX_FILTER_BITS */
+	uint32_t pad;
 	uint64_t fmt_off, bucket_off, chain_off, op_off, str_off, slot_off, filter_off;
 };
 
@@ -90,12 +92,12 @@ struct kd_fidx_slot {
 	uint8_t pad[5];
 };
 
-#define KD_FIDX_FILTER_BITS	(1u << 20)
+#define KD_FIDX_FILTER_BITS	(1u << 23)
 
 /* The filter bit of an anchor hash: other bits than the bucket's. */
 static inline uint32_t kd_fidx_filter_bit(uint32_t hash)
 {
-	return (hash * 0x9e3779b1u) >> 12;
+	return (hash * 0x9e3779b1u) >> 9;
 }
 
 /* Match program operations. */

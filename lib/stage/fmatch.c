@@ -16,7 +16,7 @@
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
 
-#define BUDGET		4096	/* steps per candidate and start */
+#define BUDGET		256	/* steps per candidate and start */
 #define MATCHES_MAX	256	/* matching sites kept per record */
 #define TESTED_MAX	512	/* candidates looked at per record and index */
 #define WORDS_MAX	256	/* words of a text looked up */
@@ -392,6 +392,34 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		s->net1 = pre + 2;
 }
 
+/*
+ * What any reading needs, checked before the backtracking one: the
+ * literal pieces occur in the text in their order, and a format that
+ * ends in literal text ends the text with it (unless partial).
+ */
+static bool feasible(const struct run *r)
+{
+	const struct kd_fidx_op *last = &r->ops[r->nops - 1];
+	size_t p = 0;
+
+	if (!r->nops)
+		return r->n == 0 || r->partial;
+	if (!r->partial && last->kind == KD_OP_LIT &&
+	    (r->n < last->len || memcmp(r->t + r->n - last->len, r->str + last->arg, last->len)))
+		return false;
+	for (unsigned int i = 0; i < r->nops; i++) {
+		const struct kd_fidx_op *op = &r->ops[i];
+		const char *f;
+
+		if (op->kind != KD_OP_LIT)
+			continue;
+		if (!(f = memmem(r->t + p, r->n - p, r->str + op->arg, op->len)))
+			return false;
+		p = (size_t)(f - r->t) + op->len;
+	}
+	return true;
+}
+
 /* Run site @id of @x from each start its family allows; the start that matched, or NONE. */
 static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const struct starts *st)
 {
@@ -423,6 +451,8 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 	r->nops = f->nops;
 	r->str = x->str;
 	r->flit = f->lit;
+	if (!r->cut && !feasible(r))
+		return NONE;
 	for (unsigned int k = 0; k < n; k++) {
 		if (at[k] == NONE || at[k] > r->n || (k && at[k] == at[0] && f->family == KD_FIDX_ANY))
 			continue;
@@ -513,7 +543,11 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	 */
 	for (unsigned int j = 0; j < nw; j++) {
 		for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
-			uint32_t hash = kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j]));
+			uint32_t hash;
+
+			if (!kd_fmatch_keyword(ws[j + l]))
+				break;
+			hash = kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j]));
 			uint32_t b = hash & (h->nbuckets - 1), slot = hash & (KEYSET - 1);
 			size_t pos = (size_t)(ws[j] - r->t);
 

@@ -41,6 +41,15 @@ static inline bool kd_fmatch_is_word(char c)
 	       c == '_';
 }
 
+/*
+ * A word that starts with a digit is no part of an anchor key: such words
+ * are mostly numbers a conversion printed, and looking them up is waste.
+ */
+static inline bool kd_fmatch_keyword(const char *w)
+{
+	return !(*w >= '0' && *w <= '9');
+}
+
 /** kd_fmatch_hash() - FNV-1a of @n bytes: the hash of anchor words and strings. */
 static inline uint32_t kd_fmatch_hash(const char *s, size_t n)
 {
