@@ -74,7 +74,19 @@ static char *slurp(const char *path, size_t *len)
 		return NULL;
 	rc = kd_rawdump_read(fd, &buf, len);
 	close(fd);
-	return rc < 0 ? NULL : buf;
+	if (rc < 0)
+		return NULL;
+	/* NUL-terminated: the readers split lines with string functions. */
+	{
+		char *t = realloc(buf, *len + 1);
+
+		if (!t) {
+			free(buf);
+			return NULL;
+		}
+		t[*len] = '\0';
+		return t;
+	}
 }
 
 /* printk/index/ and dynamic_debug/control under @debugfs, as one index. */

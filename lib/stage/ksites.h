@@ -7,7 +7,8 @@
  * every pr_debug()/dev_dbg() site, also on kernels without
  * CONFIG_PRINTK_INDEX) and the kprint site table
  * (/sys/kernel/debug/kprint/sites, CONFIG_KPRINT).  Lines that do not
- * parse are skipped and counted; escapes are undone.
+ * parse are skipped and counted; escapes are undone.  Each reader's
+ * @text must have a NUL byte after its @len bytes.
  */
 #ifndef KDMESG_KSITES_H
 #define KDMESG_KSITES_H

@@ -79,6 +79,21 @@ ok $? "kdmesg-po index --arch all"
 ok $? "kdmesg-po index names the file after the tree's release"
 X="--formats $tmp/demo.kdfi"
 
+# The other sources: a printk index directory and a dynamic-debug control
+# file (a copy of what debugfs holds), told apart by what they hold.
+"$PO" index --release 6.12.0-demo -o "$tmp/dbg.kdfi" "$F/recover-debugfs/printk/index" \
+	"$F/recover-debugfs/dynamic_debug/control" >/dev/null 2>"$tmp/dbg-index.raw"
+echo "$?" >>"$tmp/dbg-index.raw"
+sed -e "s|$tmp|TMP|g" -e 's/, [0-9]* bytes$/, N bytes/' "$tmp/dbg-index.raw" >"$tmp/dbg-index.err"
+: >"$tmp/dbg-index.out"
+compare dbg-index
+golden dbg-sources -- -K "$D" --formats "$tmp/dbg.kdfi" -o jsonl --level err,debug,info -v
+"$PO" index -o "$tmp/x.kdfi" "$F/empty.txt" >/dev/null 2>"$tmp/noformats.raw"
+echo "$?" >>"$tmp/noformats.raw"
+sed "s|$F|F|g" "$tmp/noformats.raw" >"$tmp/noformats.err"
+: >"$tmp/noformats.out"
+compare noformats
+
 # Every output mode marks what was recovered.
 golden jsonl -- -K "$D" $X -o jsonl -v
 golden json -- -K "$D" $X -o json
