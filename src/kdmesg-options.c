@@ -804,6 +804,12 @@ static void finish_options(struct ctl *c)
 		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;
+	/* -w on a saved log follows it as `tail -F` does (lib/source/source.h). */
+	if (c->follow && (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE))
+		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
+	/* --stats -w redraws its table in place: that needs a terminal. */
+	if (c->follow && c->stats && !c->tui && !isatty(STDOUT_FILENO))
+		errx(EXIT_FAILURE, _("--stats with --follow redraws its table on a terminal, and standard output is not one: leave out --follow to print the table once"));
 	/*
 	 * A follow run shows each record as it comes; a one-shot run lets the
 	 * writer gather lines across records (about a tenth of the CPU time

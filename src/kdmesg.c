@@ -314,15 +314,74 @@ static void kprint_seen_note(struct kprint_seen *k)
 	warnx(_("note: no record has structured fields (CODE_FILE, CODE_FUNC, MODULE, FORMAT): the kernel lacks the kprint patches or the dump comes from a stock kernel, so filters on them match nothing"));
 }
 
+/* What the follow hooks of one print_records() run share. */
+struct follow_ctx {
+	struct ctl *c;
+	struct kprint_seen *seen;	/* NULL: no note wanted */
+	struct kd_stats *stats;		/* --stats -w: redrawn when idle */
+	bool stats_dirty;
+};
+
 static void on_caught_up(void *data)
 {
-	kprint_seen_note(data);
+	struct follow_ctx *f = data;
+
+	if (f->seen)
+		kprint_seen_note(f->seen);
 }
 
 static void on_lost(void *data, uint64_t n)
 {
 	(void)data;
 	add_lost(n);
+}
+
+/* -w on a file, as `tail -F` tells of it. */
+static void on_file_changed(void *data, bool replaced)
+{
+	struct follow_ctx *f = data;
+	const char *name = strcmp(f->c->path, "-") == 0 ? _("standard input") : f->c->path;
+
+	if (replaced)
+		warnx(_("%s: file replaced; following the new file from its start"), name);
+	else
+		warnx(_("%s: file truncated; reading it again from its start"), name);
+}
+
+static int write_stats_table(struct ctl *c, struct kd_stats *stats)
+{
+	int rc = c->out.mode == KD_OUTPUT_TEXT ?
+		kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
+				    kdmesg_module_facts, NULL) :
+		kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
+				    kdmesg_module_facts, NULL, kdmesg_translate_stats_json);
+
+	if (rc == -ENOMEM)
+		errx(EXIT_FAILURE, _("cannot set up the output"));
+	kdmesg_translate_stats(c, stdout);
+	return rc;
+}
+
+/* --stats -w: the table again, on a cleared terminal, once new records came. */
+static void on_idle(void *data)
+{
+	struct follow_ctx *f = data;
+
+	if (!f->stats || !f->stats_dirty)
+		return;
+	f->stats_dirty = false;
+	fputs("\033[H\033[2J", stdout);
+	write_stats_table(f->c, f->stats);
+	fflush(stdout);
+}
+
+static int stats_follow_write(void *data, const struct kd_record *rec,
+			      const struct kd_prev *prev)
+{
+	struct follow_ctx *f = data;
+
+	f->stats_dirty = true;
+	return kd_stats_sink_write(f->stats, rec, prev);
 }
 
 /* The writer's sink, giving a waiting lost-records line its turn. */
@@ -352,8 +411,14 @@ static int print_records(struct ctl *c)
 	struct kd_stats *stats = NULL;
 	struct kd_sink sink;
 	struct kprint_seen seen = { .seen = false };
+	struct follow_ctx fctx = { .c = c };
 	struct kd_pipeline_hooks hooks = {
 		.lost = on_lost,
+		.file_changed = on_file_changed,
+		.data = &fctx,
+		.caught_up = on_caught_up,
+		.idle = on_idle,
+		.caught_up_data = &fctx,
 		.stop = &stop_requested,
 	};
 	bool want_note = kd_filter_uses_kprint(&c->filter);
@@ -382,8 +447,7 @@ static int print_records(struct ctl *c)
 
 		kprint_seen_keys(&seen, &c->filter);
 		kd_pipeline_add_stage(p, &stage);
-		hooks.caught_up = on_caught_up;
-		hooks.caught_up_data = &seen;
+		fctx.seen = &seen;
 	}
 	kdmesg_open_source(c, p);
 	/* The live log may have fallen back to syslog(2). */
@@ -403,6 +467,12 @@ static int print_records(struct ctl *c)
 			.write = kd_stats_sink_write,
 			.data = stats,
 		};
+		if (c->follow) {
+			/* -w: a table kept up to date, redrawn when the input is idle. */
+			fctx.stats = stats;
+			sink.write = stats_follow_write;
+			sink.data = &fctx;
+		}
 	} else {
 		rc = kd_writer_new(&w, &c->out, stdout);
 		sink = (struct kd_sink){
@@ -442,14 +512,9 @@ static int print_records(struct ctl *c)
 	}
 
 	if (stats && status == EXIT_SUCCESS) {
-		rc = c->out.mode == KD_OUTPUT_TEXT ?
-			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_facts, NULL) :
-			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_facts, NULL, kdmesg_translate_stats_json);
-		if (rc == -ENOMEM)
-			errx(EXIT_FAILURE, _("cannot set up the output"));
-		kdmesg_translate_stats(c, stdout);
+		if (fctx.stats)
+			fputs("\033[H\033[2J", stdout);
+		write_stats_table(c, stats);
 	}
 	kd_stats_free(stats);
 	if (w && !output_broken())

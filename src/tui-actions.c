@@ -63,10 +63,25 @@ static void on_lost(void *data, uint64_t n)
 	((struct tui *)data)->lost += n;
 }
 
+/* A followed file truncated or replaced: said on the status line, as -w says it on stderr. */
+static void on_file_changed(void *data, bool replaced)
+{
+	struct tui *t = data;
+
+	if (replaced)
+		tui_set_msg(t, _("%s: file replaced; following the new file from its start"), t->source);
+	else
+		tui_set_msg(t, _("%s: file truncated; reading it again from its start"), t->source);
+}
+
 /* Read what is there, a bounded amount.  True when more is waiting. */
 bool tui_intake(struct tui *t)
 {
-	struct kd_pipeline_hooks hooks = { .lost = on_lost, .data = t };
+	struct kd_pipeline_hooks hooks = {
+		.lost = on_lost,
+		.file_changed = on_file_changed,
+		.data = t,
+	};
 	int rc;
 
 	if (t->paused || t->at_end)
