@@ -245,8 +245,15 @@ static enum kd_time_format parse_time_format(const char *s)
 	return f;
 }
 
+/* The -o names, as --help, -o help and the shell completion list them. */
+static const char output_formats[] = "text json jsonl export verbose";
+
 static enum kd_output_mode parse_output_format(const char *s)
 {
+	if (strcmp(s, "help") == 0) {
+		printf(_("Output formats: %s\n"), output_formats);
+		exit(EXIT_SUCCESS);
+	}
 	if (strcmp(s, "text") == 0)
 		return KD_OUTPUT_TEXT;
 	if (strcmp(s, "json") == 0)
@@ -257,7 +264,7 @@ static enum kd_output_mode parse_output_format(const char *s)
 		return KD_OUTPUT_EXPORT;
 	if (strcmp(s, "verbose") == 0)
 		return KD_OUTPUT_VERBOSE;
-	errx(EXIT_FAILURE, _("unknown output format: %s"), s);
+	errx(EXIT_FAILURE, _("unknown output format: %s (the formats are: %s)"), s, output_formats);
 }
 
 /* --- option values -------------------------------------------------- */
@@ -344,7 +351,9 @@ static void add_field_match(struct ctl *c, const char *arg)
 	int rc;
 
 	if (!eq || eq == arg) {
-		warnx(_("bad usage"));
+		/* dmesg says only "bad usage": name the argument and what it may be. */
+		warnx(_("bad usage: '%s' is not an option; an argument must be a FIELD=VALUE match, such as SUBSYSTEM=pci"),
+		      arg);
 		try_help();
 	}
 	name = strndup(arg, (size_t)(eq - arg));
@@ -369,7 +378,7 @@ static void add_module_name(void *data, const char *name)
 /* --module: the name as given, and what it stands for as modprobe sees it. */
 static void add_module(struct ctl *c, const char *name)
 {
-	struct kd_modinfo *m = kdmesg_modinfo();
+	struct kd_modinfo *m = kdmesg_modinfo_for_module();
 
 	add_module_name(c, name);
 	/* A module loaded from outside the tree is known, though no alias. */

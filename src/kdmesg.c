@@ -80,8 +80,15 @@ static void __attribute__((__noreturn__)) kernel_read_failed(int rc)
 	exit(EXIT_FAILURE);
 }
 
-static void __attribute__((__noreturn__)) file_open_failed(const char *path, int rc)
+static void __attribute__((__noreturn__))
+file_open_failed(enum kd_source_kind kind, const char *path, int rc)
 {
+	if (rc == -EMEDIUMTYPE && kind == KD_SOURCE_SYSLOG_FILE)
+		errx(EXIT_FAILURE, _("%s: a /dev/kmsg dump, not a syslog(2) buffer: read it with -K (--kmsg-file)"),
+		     path);
+	if (rc == -EMEDIUMTYPE)
+		errx(EXIT_FAILURE, _("%s: a syslog(2) buffer, not a /dev/kmsg dump: read it with -F (--file)"),
+		     path);
 	if (rc == -ENODATA)
 		errx(EXIT_FAILURE, _("%s: file is empty"), path);
 	if (rc == -ENODEV)
@@ -117,7 +124,7 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
 	if (rc < 0) {
 		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
-			file_open_failed(c->path, rc);
+			file_open_failed(c->kind, c->path, rc);
 		kernel_read_failed(rc);
 	}
 	c->kind = kd_pipeline_kind(p);
@@ -227,7 +234,7 @@ static int print_raw_buffer(struct ctl *c)
 	} else {
 		if (strcmp(c->path, "-") != 0 &&
 		    (fd = open(c->path, O_RDONLY | O_CLOEXEC)) < 0)
-			file_open_failed(c->path, -errno);
+			file_open_failed(c->kind, c->path, -errno);
 		rc = kd_rawdump_read(fd, &buf, &len);
 		if (fd != STDIN_FILENO)
 			close(fd);
@@ -236,7 +243,7 @@ static int print_raw_buffer(struct ctl *c)
 			err(EXIT_FAILURE, _("read of %s failed"), c->path);
 		}
 		if (len == 0)
-			file_open_failed(c->path, -ENODATA);
+			file_open_failed(c->kind, c->path, -ENODATA);
 	}
 	rc = kd_rawdump_write(stdout, buf, len,
 			      c->kind == KD_SOURCE_SYSLOG ? 0 : KD_RAWDUMP_FILE_CHUNK,

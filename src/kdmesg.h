@@ -117,12 +117,22 @@ struct kd_modinfo;
 struct kd_modinfo_facts;
 
 /**
- * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL (after a
- * note on standard error, once) when libkmod cannot read the modules.
+ * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL when
+ * libkmod cannot read the modules (silently: its users say why, once).
  */
 struct kd_modinfo *kdmesg_modinfo(void);
 
-/** kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg. */
+/**
+ * kdmesg_modinfo_for_module() - kdmesg_modinfo() for --module's aliases;
+ * NULL after a note (once per run) that names are matched as given.
+ */
+struct kd_modinfo *kdmesg_modinfo_for_module(void);
+
+/**
+ * kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg: called
+ * only for a record with MODULE, so the note that there are no facts
+ * (once per run) comes only when the output would have shown them.
+ */
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);
 
 

@@ -727,6 +727,35 @@ static size_t detect_window(const struct file_source *fs)
 	return fs->cap < DETECT_WINDOW ? fs->cap : DETECT_WINDOW;
 }
 
+/*
+ * The other format, for an error that names the other option: a -F
+ * file whose first line is a /dev/kmsg record ("6,1,1000,-;text"), a
+ * -K file that starts as syslog(2) text does ("<6>[").
+ */
+static bool looks_like_kmsg(const char *d, size_t n)
+{
+	struct kd_record rec;
+	bool yes;
+
+	if (n == 0 || !(*d >= '0' && *d <= '9'))
+		return false;
+	kd_record_init(&rec);
+	yes = kd_kmsg_parse_dump(d, (size_t)(line_stop(d, d + n) - d), &rec, NULL) == 0;
+	kd_record_free(&rec);
+	return yes;
+}
+
+static bool looks_like_syslog(const char *d, size_t n)
+{
+	size_t i = 1;
+
+	if (n < 3 || d[0] != '<')
+		return false;
+	while (i < n && i < 5 && d[i] >= '0' && d[i] <= '9')
+		i++;
+	return i > 1 && i < n && d[i] == '>';
+}
+
 static int detect(struct file_source *fs)
 {
 	size_t n = fs->len < detect_window(fs) ? fs->len : detect_window(fs);
@@ -741,11 +770,16 @@ static int detect(struct file_source *fs)
 	if (i == n)
 		return -EINVAL;
 
-	if (fs->fmt == FMT_SYSLOG)
+	if (fs->fmt == FMT_SYSLOG) {
+		if (looks_like_kmsg(d + i, n - i))
+			return -EMEDIUMTYPE;
 		return check_syslog_text(d, n, fs->eof && n == fs->len);
+	}
 	if (!memchr(d, '\0', n))
 		fs->fmt = FMT_KMSG_NL;
-	return check_kmsg_records(fs, d, n);
+	if (check_kmsg_records(fs, d, n) < 0)
+		return looks_like_syslog(d + i, n - i) ? -EMEDIUMTYPE : -EINVAL;
+	return 0;
 }
 
 static struct file_source *file_source_new(enum kd_source_kind kind,

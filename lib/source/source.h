@@ -105,7 +105,9 @@ struct kd_source;
  *   blocked read interrupted by a signal returns -EINTR.
  * - Files: an empty file (or one holding only NUL bytes) is -ENODATA; a
  *   binary file is -EINVAL (-F: NUL or control bytes inside the text; -K:
- *   none of the first 8 records parse); a directory is -EISDIR; a
+ *   none of the first 8 records parse), -EMEDIUMTYPE when it is the
+ *   other format (-F given a /dev/kmsg dump, -K a syslog(2) buffer,
+ *   judged by its first record); a directory is -EISDIR; a
  *   named character or block device (/dev/kmsg never ends) is -ENODEV.
  * - -K detects NUL-separated dumps (`dmesg -K`) and newline dumps
  *   (`cat /dev/kmsg`, " KEY=value" lines belong to the record above).
