@@ -55,7 +55,9 @@ golden() {
 		KDMESG_MODULES_DIR=/nonexistent $envs \
 		"$KDMESG" "$@" >"$tmp/$name.out" 2>"$tmp/$name.raw"
 	echo "$?" >>"$tmp/$name.raw"
-	sed "s|$tmp|TMP|g" "$tmp/$name.raw" >"$tmp/$name.err"
+	# The build tree and the locale directory are where this build is.
+	sed "s|$tmp|TMP|g; s|${top_builddir:-/nonexistent}/po-kmsg|BUILD/po-kmsg|g; s|, ${localedir:-/nonexistent})|, LOCALEDIR)|" \
+		"$tmp/$name.raw" >"$tmp/$name.err"
 	if [ "$update" = --update ]; then
 		cp "$tmp/$name.out" "$E/$name.out"
 		cp "$tmp/$name.err" "$E/$name.err"
