@@ -424,6 +424,7 @@ enum {
 	OPT_STATS,
 	OPT_TOP,
 	OPT_TUI,
+	OPT_LIST_VALUES,
 };
 
 /* --top: a count of call sites, decimal; 0 shows them all. */
@@ -542,6 +543,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "stats",         no_argument,       NULL, OPT_STATS },
 		{ "top",           required_argument, NULL, OPT_TOP },
 		{ "tui",           no_argument,       NULL, OPT_TUI },
+		/* Not in --help: for shell completion (kdmesg-complete.c). */
+		{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -738,6 +741,9 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			break;
 		case OPT_TUI:
 			c->tui = true;
+			break;
+		case OPT_LIST_VALUES:
+			c->list_values = optarg;
 			break;
 		case 'h':
 			usage();

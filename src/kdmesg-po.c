@@ -56,7 +56,8 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_(" --context=none|module with module: also an entry per module (msgctxt)\n"
 		"                         for each format of several modules\n"), stdout);
 	fputs(_(" -n, --limit N         write only the first N messages (0: all)\n"), stdout);
-	fputs(_("     --msgid-bugs-address ADDR  Report-Msgid-Bugs-To of the header\n"), stdout);
+	fputs(_(" --msgid-bugs-address ADDR\n"
+		"                       the header's Report-Msgid-Bugs-To\n"), stdout);
 	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
 	fputs(_(" -V, --version         display version\n"), stdout);

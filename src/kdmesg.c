@@ -584,6 +584,8 @@ int main(int argc, char **argv)
 	kd_filter_init(&c.filter);
 	c.out.mode = KD_OUTPUT_TEXT;
 	kdmesg_parse_options(&c, argc, argv);
+	if (c.list_values)
+		kdmesg_list_values(&c, c.list_values);
 
 	switch (c.action) {
 	case ACT_READ:

@@ -68,6 +68,7 @@ struct ctl {
 	bool stats;		/* --stats */
 	long stats_top;		/* --top N; 0: all */
 	bool tui;		/* --tui: the live viewer (src/tui.c) */
+	const char *list_values;	/* hidden --list-values: for shell completion */
 };
 
 
@@ -135,6 +136,12 @@ struct kd_modinfo *kdmesg_modinfo_for_module(void);
  */
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);
 
+
+/**
+ * kdmesg_list_values() - print what shell completion offers for @what
+ * (kdmesg-complete.c) and exit.
+ */
+void kdmesg_list_values(struct ctl *c, const char *what) __attribute__((__noreturn__));
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

@@ -47,7 +47,9 @@ msgen -o "$1.tmp" "$1" && sed 's/^msgstr "\(..*\)"$/msgstr "[it] \1"/' "$1.tmp" 
 EDIT
 chmod +x "$tmp/editor"
 
-(cd "$clone" && EDITOR=$tmp/editor LC_ALL=C.UTF-8 sh -e "$tmp/recipe.sh") >"$tmp/out" 2>"$tmp/err"
+# A root shell's environment: no locale variables but what the recipe sets.
+(cd "$clone" && env -u LC_ALL -u LANG -u LANGUAGE -u LC_MESSAGES EDITOR="$tmp/editor" \
+	sh -e "$tmp/recipe.sh") >"$tmp/out" 2>"$tmp/err"
 ok $? "the recipe runs without an error" || sed 's/^/# /' "$tmp/err" | tail -20
 [ -f "$clone/build/po-kmsg/it/LC_MESSAGES/linux-kmsg.mo" ]
 ok $? "build/po-kmsg/it/LC_MESSAGES/linux-kmsg.mo is built"
