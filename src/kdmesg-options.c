@@ -490,6 +490,37 @@ static void check_live_action(const struct option *opts, int action_opt,
 		     option_name(read_opt, opts, b, sizeof(b)), a);
 }
 
+/*
+ * The filter options as given (@opt 0: a FIELD=VALUE argument), named by
+ * their long names, in c->filter_desc: the viewer shows them, since the
+ * records they hide are still there to bring back.
+ */
+static void note_filter(struct ctl *c, int opt, const char *arg,
+			const struct option *longopts)
+{
+	static const char *const filters[] = {
+		"level", "facility", "kernel", "userspace", "ignore-case", "since", "until",
+		"subsystem", "device", "code-file", "function", "module", "format", "grep",
+	};
+	size_t len = strlen(c->filter_desc);
+	const char *name = NULL;
+
+	for (const struct option *o = longopts; opt && o->name; o++)
+		if (o->val == opt) {
+			name = o->name;
+			break;
+		}
+	for (size_t i = 0; name && i < sizeof(filters) / sizeof(*filters); i++)
+		if (strcmp(name, filters[i]) == 0) {
+			snprintf(c->filter_desc + len, sizeof(c->filter_desc) - len, "%s--%s%s%s",
+				 len ? " " : "", name, arg ? " " : "", arg ? arg : "");
+			return;
+		}
+	if (!opt)
+		snprintf(c->filter_desc + len, sizeof(c->filter_desc) - len, "%s%s",
+			 len ? " " : "", arg);
+}
+
 static void parse_args(struct ctl *c, int argc, char **argv)
 {
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
@@ -561,6 +592,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
+		note_filter(c, ch, optarg, longopts);
 		remember_option(ch, &action_opt, &file_opt, &read_opt);
 		if ((ch == OPT_STATS || ch == OPT_TOP) && !stats_opt)
 			stats_opt = ch;
@@ -757,8 +789,10 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		}
 	}
 
-	for (; optind < argc; optind++)
+	for (; optind < argc; optind++) {
+		note_filter(c, 0, argv[optind], NULL);
 		add_field_match(c, argv[optind]);
+	}
 	for (size_t i = 0; i < c->nmodules; i++)
 		add_module(c, c->modules[i]);
 	for (size_t i = 0; i < c->ngreps; i++)
