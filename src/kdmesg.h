@@ -69,7 +69,7 @@ struct ctl {
 	long stats_top;		/* --top N; 0: all */
 	bool tui;		/* --tui: the live viewer (src/tui.c) */
 	const char *list_values;	/* hidden --list-values: for shell completion */
-	char filter_desc[256];	/* the filter options as given ("-l warn+ --module e1000") */
+	char filter_desc[256];	/* the filter options as given ("--level warn+ --module e1000") */
 };
 
 

@@ -260,13 +260,13 @@ nerr=$("$KDMESG" -F syslog.txt -l err+ | wc -l)
 nall=$("$KDMESG" -F syslog.txt | wc -l)
 start -F syslog.txt -l err+
 expect "-F with -l err+: the command line's source and filter ($nerr of $nall records), said on the status line" \
-	"[ $nerr -gt 0 ] && st '^syslog.txt  $nerr/$nerr of $nall  following  -l err+$' &&
+	"[ $nerr -gt 0 ] && st '^syslog.txt  $nerr/$nerr of $nall  following  --level err+$' &&
 	 has 'message from facility local3' && lacks 'message from facility local4'"
-press f 'has "^\[x\] command line  *-l err+$"' "f: the panel lists the command line's filter"
+press f 'has "^\[x\] command line  *--level err+$"' "f: the panel lists the command line's filter"
 press j 'screen -e | grep -q "$esc\[7m   records"' "j: the records line"
 press j 'screen -e | grep -q "$esc\[7m\[x\] command line"' "j: the command line's filter"
-press Space 'has "^\[ \] command line  *-l err+$"' "Space: switched off"
-press Escape "st '^syslog.txt  $nall/$nall of $nall  following  -l err+ (off)$' &&
+press Space 'has "^\[ \] command line  *--level err+$"' "Space: switched off"
+press Escape "st '^syslog.txt  $nall/$nall of $nall  following  --level err+ (off)$' &&
 	has 'message from facility local4'" "off: every record, the status line says so"
 press f 'has "^Filters"' "f: the panel again"
 press j 'screen -e | grep -q "$esc\[7m   records"' "j"
