@@ -40,6 +40,8 @@ struct kd_pipeline {
 	struct kd_record rec;		/* reused for every record */
 	struct kd_prev prev;
 	uint64_t lost_reported;
+	/* Followed-file changes already given to the hook (rewound + reopened, reopened). */
+	uint64_t changes_seen, reopened_seen;
 	bool caught_up;			/* a follow source ran dry once */
 	enum kd_pipeline_failure failure;
 };
@@ -186,8 +188,12 @@ static bool wait_readable(struct kd_pipeline *p, volatile sig_atomic_t *stop)
 {
 	struct pollfd pfd = { .fd = kd_source_fd(p->src), .events = POLLIN };
 
-	if (pfd.fd < 0)
+	/* Nothing to poll (a growing file): look again a little later. */
+	if (pfd.fd < 0) {
+		if (!*stop)
+			poll(NULL, 0, KD_PIPELINE_RETRY_MS);
 		return !*stop;
+	}
 	while (!*stop) {
 		int n = poll(&pfd, 1, -1);
 
@@ -240,11 +246,20 @@ static int after_read(struct kd_pipeline *p, int rc, bool follow, bool nowait,
 	case 0:
 		return 0;
 	case -EAGAIN:
+		st = kd_source_stats(p->src);
+		if (st->rewound + st->reopened != p->changes_seen) {
+			if (hooks && hooks->file_changed)
+				hooks->file_changed(hooks->data, st->reopened > p->reopened_seen);
+			p->changes_seen = st->rewound + st->reopened;
+			p->reopened_seen = st->reopened;
+		}
 		if (follow && !p->caught_up && hooks && hooks->caught_up)
 			hooks->caught_up(hooks->caught_up_data);
 		p->caught_up = true;
 		if (follow && nowait)
 			return -EAGAIN;
+		if (follow && hooks && hooks->idle)
+			hooks->idle(hooks->caught_up_data);
 		return follow && wait_readable(p, stop);
 	case -EPIPE:
 		st = kd_source_stats(p->src);

@@ -94,6 +94,17 @@ struct kd_pipeline_hooks {
 	 */
 	void (*caught_up)(void *data);
 	void *caught_up_data;
+	/*
+	 * Called each time a follow source has nothing more, before the
+	 * run waits (kd_pipeline_run() only): the moment to show what was
+	 * gathered (--stats -w).  Gets @caught_up_data.
+	 */
+	void (*idle)(void *data);
+	/*
+	 * A followed file was truncated (@replaced false) or replaced by a
+	 * new file under its name (true), and is read again from its start.
+	 */
+	void (*file_changed)(void *data, bool replaced);
 	/* Set (by a signal handler) to end the run as the end of input does. */
 	volatile sig_atomic_t *stop;
 };
@@ -107,6 +118,9 @@ enum kd_pipeline_failure {
 };
 
 struct kd_pipeline;
+
+/* How often kd_pipeline_run() looks at a followed file that has no more. */
+#define KD_PIPELINE_RETRY_MS	200
 
 /** kd_pipeline_new() - an empty pipeline. Returns 0 or -ENOMEM. */
 int kd_pipeline_new(struct kd_pipeline **out);
@@ -156,7 +170,8 @@ int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink);
 
 /**
  * kd_pipeline_run() - read to the end of the source (a follow source:
- * until *@hooks->stop), passing each record through stages, filter and
+ * until *@hooks->stop; one without a descriptor to poll, a followed
+ * regular file, is read again every KD_PIPELINE_RETRY_MS), passing each record through stages, filter and
  * sinks.  Returns 0, or the negative errno that ended the run;
  * kd_pipeline_failure() says where.
  */

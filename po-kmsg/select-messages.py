@@ -27,8 +27,10 @@ frequent message, and marked "boot-count: 0".  A summary goes to
 standard error.
 """
 import lzma
+import os
 import re
 import sys
+import time
 
 
 def open_text(path, errors):
@@ -238,6 +240,11 @@ def main(argv):
     out.write('# The kernel messages of a Linux 6.12 boot that kdmesg ships translated,\n'
               '# chosen by po-kmsg/select-messages.py (see po-kmsg/README.md).\n'
               'msgid ""\nmsgstr ""\n"Project-Id-Version: linux-kmsg\\n"\n'
+              '"Report-Msgid-Bugs-To: \\n"\n'
+              '"POT-Creation-Date: %s\\n"\n'
+              % time.strftime('%Y-%m-%d %H:%M+0000',
+                              time.gmtime(int(os.environ.get('SOURCE_DATE_EPOCH') or time.time())))
+              +
               '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
               '"Content-Transfer-Encoding: 8bit\\n"\n')
     for i in ranked:

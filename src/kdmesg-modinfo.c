@@ -21,22 +21,48 @@ static void kmod_log(void *data, int level, const char *msg)
 	warnx("libkmod: %s", msg);
 }
 
+/* kd_modinfo_new()'s result: 1 before the first try. */
+static int kmod_rc = 1;
+static struct kd_modinfo *kmod;
+
 struct kd_modinfo *kdmesg_modinfo(void)
 {
-	static struct kd_modinfo *m;
-	static bool tried;
-	int rc;
+	if (kmod_rc == 1)
+		kmod_rc = kd_modinfo_new(&kmod, kmod_log, NULL);
+	return kmod_rc < 0 ? NULL : kmod;
+}
 
-	if (tried)
-		return m;
-	tried = true;
-	rc = kd_modinfo_new(&m, kmod_log, NULL);
-	if (rc == -ENOSYS)
+/*
+ * Why libkmod gives nothing, said once per run and only by the first
+ * user that misses it: a container without /lib/modules hears of it when
+ * a record's module facts would have been shown, or when --module cannot
+ * resolve aliases, not on every structured command.
+ */
+static void kmod_note(bool facts)
+{
+	static bool noted;
+
+	if (noted || kmod_rc >= 0)
+		return;
+	noted = true;
+	if (kmod_rc == -ENOSYS && facts)
 		warnx(_("note: no module facts: kdmesg was built without libkmod"));
-	else if (rc < 0)
+	else if (kmod_rc == -ENOSYS)
+		warnx(_("note: --module matches module names as given, without aliases: kdmesg was built without libkmod"));
+	else if (facts)
 		warnx(_("note: no module facts: libkmod cannot read the modules of this kernel (%s)"),
-		      strerror(-rc));
-	return rc < 0 ? NULL : m;
+		      strerror(-kmod_rc));
+	else
+		warnx(_("note: --module matches module names as given, without aliases: libkmod cannot read the modules of this kernel (%s)"),
+		      strerror(-kmod_rc));
+}
+
+struct kd_modinfo *kdmesg_modinfo_for_module(void)
+{
+	struct kd_modinfo *m = kdmesg_modinfo();
+
+	kmod_note(false);
+	return m;
 }
 
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)
@@ -44,5 +70,6 @@ const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)
 	struct kd_modinfo *m = kdmesg_modinfo();
 
 	(void)data;
+	kmod_note(true);
 	return m ? kd_modinfo_get(m, name) : NULL;
 }

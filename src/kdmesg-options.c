@@ -249,8 +249,15 @@ static enum kd_time_format parse_time_format(const char *s)
 	return f;
 }
 
+/* The -o names, as --help, -o help and the shell completion list them. */
+static const char output_formats[] = "text json jsonl export verbose";
+
 static enum kd_output_mode parse_output_format(const char *s)
 {
+	if (strcmp(s, "help") == 0) {
+		printf(_("Output formats: %s\n"), output_formats);
+		exit(EXIT_SUCCESS);
+	}
 	if (strcmp(s, "text") == 0)
 		return KD_OUTPUT_TEXT;
 	if (strcmp(s, "json") == 0)
@@ -261,7 +268,7 @@ static enum kd_output_mode parse_output_format(const char *s)
 		return KD_OUTPUT_EXPORT;
 	if (strcmp(s, "verbose") == 0)
 		return KD_OUTPUT_VERBOSE;
-	errx(EXIT_FAILURE, _("unknown output format: %s"), s);
+	errx(EXIT_FAILURE, _("unknown output format: %s (the formats are: %s)"), s, output_formats);
 }
 
 /* --- option values -------------------------------------------------- */
@@ -348,7 +355,9 @@ static void add_field_match(struct ctl *c, const char *arg)
 	int rc;
 
 	if (!eq || eq == arg) {
-		warnx(_("bad usage"));
+		/* dmesg says only "bad usage": name the argument and what it may be. */
+		warnx(_("bad usage: '%s' is not an option; an argument must be a FIELD=VALUE match, such as SUBSYSTEM=pci"),
+		      arg);
 		try_help();
 	}
 	name = strndup(arg, (size_t)(eq - arg));
@@ -373,7 +382,7 @@ static void add_module_name(void *data, const char *name)
 /* --module: the name as given, and what it stands for as modprobe sees it. */
 static void add_module(struct ctl *c, const char *name)
 {
-	struct kd_modinfo *m = kdmesg_modinfo();
+	struct kd_modinfo *m = kdmesg_modinfo_for_module();
 
 	add_module_name(c, name);
 	/* A module loaded from outside the tree is known, though no alias. */
@@ -421,6 +430,7 @@ enum {
 	OPT_TUI,
 	OPT_FORMATS,
 	OPT_RECOVER,
+	OPT_LIST_VALUES,
 };
 
 /* --top: a count of call sites, decimal; 0 shows them all. */
@@ -486,6 +496,37 @@ static void check_live_action(const struct option *opts, int action_opt,
 		     option_name(read_opt, opts, b, sizeof(b)), a);
 }
 
+/*
+ * The filter options as given (@opt 0: a FIELD=VALUE argument), named by
+ * their long names, in c->filter_desc: the viewer shows them, since the
+ * records they hide are still there to bring back.
+ */
+static void note_filter(struct ctl *c, int opt, const char *arg,
+			const struct option *longopts)
+{
+	static const char *const filters[] = {
+		"level", "facility", "kernel", "userspace", "ignore-case", "since", "until",
+		"subsystem", "device", "code-file", "function", "module", "format", "grep",
+	};
+	size_t len = strlen(c->filter_desc);
+	const char *name = NULL;
+
+	for (const struct option *o = longopts; opt && o->name; o++)
+		if (o->val == opt) {
+			name = o->name;
+			break;
+		}
+	for (size_t i = 0; name && i < sizeof(filters) / sizeof(*filters); i++)
+		if (strcmp(name, filters[i]) == 0) {
+			snprintf(c->filter_desc + len, sizeof(c->filter_desc) - len, "%s--%s%s%s",
+				 len ? " " : "", name, arg ? " " : "", arg ? arg : "");
+			return;
+		}
+	if (!opt)
+		snprintf(c->filter_desc + len, sizeof(c->filter_desc) - len, "%s%s",
+			 len ? " " : "", arg);
+}
+
 static void parse_args(struct ctl *c, int argc, char **argv)
 {
 	/* dmesg's table first: mutual-exclusion messages name its entries. */
@@ -541,6 +582,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "tui",           no_argument,       NULL, OPT_TUI },
 		{ "formats",       required_argument, NULL, OPT_FORMATS },
 		{ "recover",       optional_argument, NULL, OPT_RECOVER },
+		/* Not in --help: for shell completion (kdmesg-complete.c). */
+		{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -557,6 +600,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
+		note_filter(c, ch, optarg, longopts);
 		remember_option(ch, &action_opt, &file_opt, &read_opt);
 		if ((ch == OPT_STATS || ch == OPT_TOP) && !stats_opt)
 			stats_opt = ch;
@@ -750,6 +794,9 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		case OPT_TUI:
 			c->tui = true;
 			break;
+		case OPT_LIST_VALUES:
+			c->list_values = optarg;
+			break;
 		case 'h':
 			usage();
 		case 'V':
@@ -762,8 +809,10 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		}
 	}
 
-	for (; optind < argc; optind++)
+	for (; optind < argc; optind++) {
+		note_filter(c, 0, argv[optind], NULL);
 		add_field_match(c, argv[optind]);
+	}
 	for (size_t i = 0; i < c->nmodules; i++)
 		add_module(c, c->modules[i]);
 	for (size_t i = 0; i < c->ngreps; i++)
@@ -824,6 +873,12 @@ static void finish_options(struct ctl *c)
 		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;
+	/* -w on a saved log follows it as `tail -F` does (lib/source/source.h). */
+	if (c->follow && (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE))
+		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
+	/* --stats -w redraws its table in place: that needs a terminal. */
+	if (c->follow && c->stats && !c->tui && !isatty(STDOUT_FILENO))
+		errx(EXIT_FAILURE, _("--stats with --follow redraws its table on a terminal, and standard output is not one: leave out --follow to print the table once"));
 	/*
 	 * A follow run shows each record as it comes; a one-shot run lets the
 	 * writer gather lines across records (about a tenth of the CPU time

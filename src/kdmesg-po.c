@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "po/csource.h"
@@ -61,6 +62,8 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_(" --context=none|module with module: also an entry per module (msgctxt)\n"
 		"                         for each format of several modules\n"), stdout);
 	fputs(_(" -n, --limit N         write only the first N messages (0: all)\n"), stdout);
+	fputs(_(" --msgid-bugs-address ADDR\n"
+		"                       the header's Report-Msgid-Bugs-To\n"), stdout);
 	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
 	fputs(_("\nIndex options (SOURCE: a kernel source tree, a printk index directory,\n"
 		"a dynamic-debug control file, a kprint site table or a kmsg dump):\n"), stdout);
@@ -487,11 +490,29 @@ static void read_dump(const char *path)
 		      path);
 }
 
+/* POT-Creation-Date: now, or SOURCE_DATE_EPOCH for reproducible output. */
+static int64_t pot_date(void)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (e && *e) {
+		errno = 0;
+		v = strtoll(e, &end, 10);
+		if (!errno && !*end && v >= 0)
+			return v;
+	}
+	return (int64_t)time(NULL);
+}
+
 static int cmd_extract(int argc, char **argv)
 {
-	enum { OPT_ROOT = 256, OPT_SITES, OPT_INDEX, OPT_DUMP, OPT_SORT, OPT_CONTEXT };
+	enum { OPT_ROOT = 256, OPT_SITES, OPT_INDEX, OPT_DUMP, OPT_SORT, OPT_CONTEXT,
+	       OPT_BUGS };
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "msgid-bugs-address", required_argument, NULL, OPT_BUGS },
 		{ "sites", optional_argument, NULL, OPT_SITES },
 		{ "printk-index", optional_argument, NULL, OPT_INDEX },
 		{ "dump", required_argument, NULL, OPT_DUMP },
@@ -503,7 +524,7 @@ static int cmd_extract(int argc, char **argv)
 	};
 	struct { int kind; const char *arg; } sources[64];
 	size_t nsources = 0;
-	const char *output = NULL;
+	const char *output = NULL, *bugs_to = "";
 	bool by_count = false;
 	size_t limit = 0;
 	FILE *out = stdout;
@@ -515,6 +536,9 @@ static int cmd_extract(int argc, char **argv)
 		switch (c) {
 		case OPT_ROOT:
 			root = optarg;
+			break;
+		case OPT_BUGS:
+			bugs_to = optarg;
 			break;
 		case OPT_SITES:
 		case OPT_INDEX:
@@ -559,6 +583,8 @@ static int cmd_extract(int argc, char **argv)
 			try_help();
 		}
 	}
+	if (kd_pot_set_header(pot, bugs_to, pot_date()) < 0)
+		errx(EXIT_FAILURE, _("out of memory"));
 	for (size_t i = 0; i < nsources; i++) {
 		const char *arg = sources[i].arg;
 

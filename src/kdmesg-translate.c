@@ -9,6 +9,7 @@
 #include <err.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,49 @@ static void bad_catalog(void *data, const char *path, int err)
 	warn(_("ignoring the catalogue %s"), path);
 }
 
+/*
+ * A kdmesg run from the tree it was built in (build/src/kdmesg, as the
+ * README's commands and the tests run it) also reads the catalogues
+ * built beside it, before the installed ones.  Only the binary in that
+ * very directory does: an installed copy is elsewhere and never looks
+ * into a build tree.
+ */
+static void add_build_tree(struct kd_catalog *cat)
+{
+	char exe[PATH_MAX], src[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0 || strchr(KDMESG_BUILDDIR, ':'))
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash || !realpath(KDMESG_BUILDDIR "/src", src))
+		return;
+	*slash = '\0';
+	if (strcmp(exe, src) == 0)
+		kd_catalog_add_dirs(cat, KDMESG_BUILDDIR "/po-kmsg");
+}
+
+/* -v: no catalogue, and every file that was looked for. */
+static void no_catalogue(const char *langs)
+{
+	char where[2048];
+	size_t len = 0;
+	const char *d;
+
+	where[0] = '\0';
+	for (unsigned int i = 0; (d = kd_catalog_dir(catalog, i)); i++) {
+		int w = snprintf(where + len, sizeof(where) - len, "%s%s", i ? ", " : "", d);
+
+		if (w < 0 || (size_t)w >= sizeof(where) - len)
+			break;
+		len += (size_t)w;
+	}
+	/* TRANSLATORS: "no kernel message catalogue for de (looked for LL/LC_MESSAGES/linux-kmsg.mo in /a, /b)" */
+	warnx(_("no kernel message catalogue for %s (looked for LL/LC_MESSAGES/%s.mo in %s)"),
+	      langs, KD_CATALOG_DOMAIN, where);
+}
+
 void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
 {
 	const char *langs = kd_catalog_languages(), *env;
@@ -54,13 +98,14 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
 			errx(EXIT_FAILURE, _("too many catalogue directories"));
 	if ((env = getenv("KDMESG_CATALOG_PATH")) && kd_catalog_add_dirs(catalog, env) < 0)
 		errx(EXIT_FAILURE, _("too many catalogue directories"));
+	add_build_tree(catalog);
 	kd_catalog_add_dirs(catalog, LOCALEDIR);
 	rc = kd_catalog_load(catalog, langs, bad_catalog, NULL);
 	if (rc < 0)
 		errx(EXIT_FAILURE, _("out of memory"));
 	if (rc == 0) {
 		if (c->verbose)
-			warnx(_("no kernel message catalogue for %s"), langs);
+			no_catalogue(langs);
 		kd_catalog_free(catalog);
 		catalog = NULL;
 		return;

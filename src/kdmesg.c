@@ -80,8 +80,15 @@ static void __attribute__((__noreturn__)) kernel_read_failed(int rc)
 	exit(EXIT_FAILURE);
 }
 
-static void __attribute__((__noreturn__)) file_open_failed(const char *path, int rc)
+static void __attribute__((__noreturn__))
+file_open_failed(enum kd_source_kind kind, const char *path, int rc)
 {
+	if (rc == -EMEDIUMTYPE && kind == KD_SOURCE_SYSLOG_FILE)
+		errx(EXIT_FAILURE, _("%s: a /dev/kmsg dump, not a syslog(2) buffer: read it with -K (--kmsg-file)"),
+		     path);
+	if (rc == -EMEDIUMTYPE)
+		errx(EXIT_FAILURE, _("%s: a syslog(2) buffer, not a /dev/kmsg dump: read it with -F (--file)"),
+		     path);
 	if (rc == -ENODATA)
 		errx(EXIT_FAILURE, _("%s: file is empty"), path);
 	if (rc == -ENODEV)
@@ -117,7 +124,7 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
 	if (rc < 0) {
 		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
-			file_open_failed(c->path, rc);
+			file_open_failed(c->kind, c->path, rc);
 		kernel_read_failed(rc);
 	}
 	c->kind = kd_pipeline_kind(p);
@@ -227,7 +234,7 @@ static int print_raw_buffer(struct ctl *c)
 	} else {
 		if (strcmp(c->path, "-") != 0 &&
 		    (fd = open(c->path, O_RDONLY | O_CLOEXEC)) < 0)
-			file_open_failed(c->path, -errno);
+			file_open_failed(c->kind, c->path, -errno);
 		rc = kd_rawdump_read(fd, &buf, &len);
 		if (fd != STDIN_FILENO)
 			close(fd);
@@ -236,7 +243,7 @@ static int print_raw_buffer(struct ctl *c)
 			err(EXIT_FAILURE, _("read of %s failed"), c->path);
 		}
 		if (len == 0)
-			file_open_failed(c->path, -ENODATA);
+			file_open_failed(c->kind, c->path, -ENODATA);
 	}
 	rc = kd_rawdump_write(stdout, buf, len,
 			      c->kind == KD_SOURCE_SYSLOG ? 0 : KD_RAWDUMP_FILE_CHUNK,
@@ -314,15 +321,74 @@ static void kprint_seen_note(struct kprint_seen *k)
 	warnx(_("note: no record has structured fields (CODE_FILE, CODE_FUNC, MODULE, FORMAT): the kernel lacks the kprint patches or the dump comes from a stock kernel, so filters on them match nothing"));
 }
 
+/* What the follow hooks of one print_records() run share. */
+struct follow_ctx {
+	struct ctl *c;
+	struct kprint_seen *seen;	/* NULL: no note wanted */
+	struct kd_stats *stats;		/* --stats -w: redrawn when idle */
+	bool stats_dirty;
+};
+
 static void on_caught_up(void *data)
 {
-	kprint_seen_note(data);
+	struct follow_ctx *f = data;
+
+	if (f->seen)
+		kprint_seen_note(f->seen);
 }
 
 static void on_lost(void *data, uint64_t n)
 {
 	(void)data;
 	add_lost(n);
+}
+
+/* -w on a file, as `tail -F` tells of it. */
+static void on_file_changed(void *data, bool replaced)
+{
+	struct follow_ctx *f = data;
+	const char *name = strcmp(f->c->path, "-") == 0 ? _("standard input") : f->c->path;
+
+	if (replaced)
+		warnx(_("%s: file replaced; following the new file from its start"), name);
+	else
+		warnx(_("%s: file truncated; reading it again from its start"), name);
+}
+
+static int write_stats_table(struct ctl *c, struct kd_stats *stats)
+{
+	int rc = c->out.mode == KD_OUTPUT_TEXT ?
+		kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
+				    kdmesg_module_facts, NULL) :
+		kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
+				    kdmesg_module_facts, NULL, kdmesg_translate_stats_json);
+
+	if (rc == -ENOMEM)
+		errx(EXIT_FAILURE, _("cannot set up the output"));
+	kdmesg_translate_stats(c, stdout);
+	return rc;
+}
+
+/* --stats -w: the table again, on a cleared terminal, once new records came. */
+static void on_idle(void *data)
+{
+	struct follow_ctx *f = data;
+
+	if (!f->stats || !f->stats_dirty)
+		return;
+	f->stats_dirty = false;
+	fputs("\033[H\033[2J", stdout);
+	write_stats_table(f->c, f->stats);
+	fflush(stdout);
+}
+
+static int stats_follow_write(void *data, const struct kd_record *rec,
+			      const struct kd_prev *prev)
+{
+	struct follow_ctx *f = data;
+
+	f->stats_dirty = true;
+	return kd_stats_sink_write(f->stats, rec, prev);
 }
 
 /* The writer's sink, giving a waiting lost-records line its turn. */
@@ -352,8 +418,14 @@ static int print_records(struct ctl *c)
 	struct kd_stats *stats = NULL;
 	struct kd_sink sink;
 	struct kprint_seen seen = { .seen = false };
+	struct follow_ctx fctx = { .c = c };
 	struct kd_pipeline_hooks hooks = {
 		.lost = on_lost,
+		.file_changed = on_file_changed,
+		.data = &fctx,
+		.caught_up = on_caught_up,
+		.idle = on_idle,
+		.caught_up_data = &fctx,
 		.stop = &stop_requested,
 	};
 	bool want_note = kd_filter_uses_kprint(&c->filter);
@@ -383,8 +455,7 @@ static int print_records(struct ctl *c)
 
 		kprint_seen_keys(&seen, &c->filter);
 		kd_pipeline_add_stage(p, &stage);
-		hooks.caught_up = on_caught_up;
-		hooks.caught_up_data = &seen;
+		fctx.seen = &seen;
 	}
 	kdmesg_open_source(c, p);
 	/* The live log may have fallen back to syslog(2). */
@@ -404,6 +475,12 @@ static int print_records(struct ctl *c)
 			.write = kd_stats_sink_write,
 			.data = stats,
 		};
+		if (c->follow) {
+			/* -w: a table kept up to date, redrawn when the input is idle. */
+			fctx.stats = stats;
+			sink.write = stats_follow_write;
+			sink.data = &fctx;
+		}
 	} else {
 		rc = kd_writer_new(&w, &c->out, stdout);
 		sink = (struct kd_sink){
@@ -443,14 +520,9 @@ static int print_records(struct ctl *c)
 	}
 
 	if (stats && status == EXIT_SUCCESS) {
-		rc = c->out.mode == KD_OUTPUT_TEXT ?
-			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_facts, NULL) :
-			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
-					    kdmesg_module_facts, NULL, kdmesg_translate_stats_json);
-		if (rc == -ENOMEM)
-			errx(EXIT_FAILURE, _("cannot set up the output"));
-		kdmesg_translate_stats(c, stdout);
+		if (fctx.stats)
+			fputs("\033[H\033[2J", stdout);
+		write_stats_table(c, stats);
 	}
 	kd_stats_free(stats);
 	if (w && !output_broken())
@@ -514,6 +586,8 @@ int main(int argc, char **argv)
 	kd_filter_init(&c.filter);
 	c.out.mode = KD_OUTPUT_TEXT;
 	kdmesg_parse_options(&c, argc, argv);
+	if (c.list_values)
+		kdmesg_list_values(&c, c.list_values);
 
 	switch (c.action) {
 	case ACT_READ:

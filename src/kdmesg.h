@@ -77,6 +77,8 @@ struct ctl {
 	bool stats;		/* --stats */
 	long stats_top;		/* --top N; 0: all */
 	bool tui;		/* --tui: the live viewer (src/tui.c) */
+	const char *list_values;	/* hidden --list-values: for shell completion */
+	char filter_desc[256];	/* the filter options as given ("--level warn+ --module e1000") */
 };
 
 
@@ -139,14 +141,30 @@ struct kd_modinfo;
 struct kd_modinfo_facts;
 
 /**
- * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL (after a
- * note on standard error, once) when libkmod cannot read the modules.
+ * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL when
+ * libkmod cannot read the modules (silently: its users say why, once).
  */
 struct kd_modinfo *kdmesg_modinfo(void);
 
-/** kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg. */
+/**
+ * kdmesg_modinfo_for_module() - kdmesg_modinfo() for --module's aliases;
+ * NULL after a note (once per run) that names are matched as given.
+ */
+struct kd_modinfo *kdmesg_modinfo_for_module(void);
+
+/**
+ * kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg: called
+ * only for a record with MODULE, so the note that there are no facts
+ * (once per run) comes only when the output would have shown them.
+ */
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);
 
+
+/**
+ * kdmesg_list_values() - print what shell completion offers for @what
+ * (kdmesg-complete.c) and exit.
+ */
+void kdmesg_list_values(struct ctl *c, const char *what) __attribute__((__noreturn__));
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

@@ -52,10 +52,13 @@ void tui_set_msg(struct tui *t, const char *fmt, ...)
 }
 
 
+/* The record and what the pipeline says came before it (dmesg's delta rule). */
 static int to_store(void *data, const struct kd_record *rec, const struct kd_prev *prev)
 {
-	(void)prev;
-	return kd_store_append(data, rec);
+	struct tui *t = data;
+	int rc = kd_store_append(t->st, rec);
+
+	return rc < 0 ? rc : tui_keep_prev(t, prev);
 }
 
 static void on_lost(void *data, uint64_t n)
@@ -63,10 +66,25 @@ static void on_lost(void *data, uint64_t n)
 	((struct tui *)data)->lost += n;
 }
 
+/* A followed file truncated or replaced: said on the status line, as -w says it on stderr. */
+static void on_file_changed(void *data, bool replaced)
+{
+	struct tui *t = data;
+
+	if (replaced)
+		tui_set_msg(t, _("%s: file replaced; following the new file from its start"), t->source);
+	else
+		tui_set_msg(t, _("%s: file truncated; reading it again from its start"), t->source);
+}
+
 /* Read what is there, a bounded amount.  True when more is waiting. */
 bool tui_intake(struct tui *t)
 {
-	struct kd_pipeline_hooks hooks = { .lost = on_lost, .data = t };
+	struct kd_pipeline_hooks hooks = {
+		.lost = on_lost,
+		.file_changed = on_file_changed,
+		.data = t,
+	};
 	int rc;
 
 	if (t->paused || t->at_end)
@@ -88,7 +106,7 @@ void tui_open_intake(struct tui *t)
 {
 	struct ctl *c = t->c;
 	/* The store copies each record before the next is read: text may be lent. */
-	struct kd_sink sink = { .needs = KD_NEED_DICT, .write = to_store, .data = t->st };
+	struct kd_sink sink = { .needs = KD_NEED_DICT, .write = to_store, .data = t };
 	struct stat sb;
 	int rc;
 
@@ -107,7 +125,21 @@ void tui_open_intake(struct tui *t)
 	kdmesg_recover_setup(c, t->p);
 	kdmesg_translate_setup(c, t->p);
 	t->translate = kdmesg_translate_active();
+	kd_view_set_text_key(t->v, t->translate ? KD_TRANSLATE_KEY : NULL);
 	kdmesg_open_source(c, t->p);
+	/*
+	 * The command line's filter hides records in the view, not at
+	 * reading: the filter panel can switch it off and bring them back.
+	 */
+	kd_pipeline_set_filter(t->p, NULL);
+	if (!kd_filter_is_empty(&c->filter)) {
+		struct kd_vfilter *f = kd_view_filter(t->v);
+
+		f->base = &c->filter;
+		f->base_desc = c->filter_desc;
+		f->base_enabled = true;
+		kd_view_refilter(t->v);
+	}
 	if (kd_pipeline_add_sink(t->p, &sink) < 0)
 		errx(EXIT_FAILURE, _("cannot set up the output"));
 	t->source = c->path ? c->path : c->kind == KD_SOURCE_SYSLOG ? "syslog(2)" : "/dev/kmsg";
@@ -130,6 +162,8 @@ int tui_setup_format(struct tui *t)
 {
 	t->opts.ntime = 1;
 	t->opts.time[0] = time_cycle[t->time_idx];
+	/* The command line's --location, rendered by the same formatter. */
+	t->opts.location = t->location;
 	kd_format_release(&t->fmt);
 	return kd_format_init(&t->fmt, &t->opts, kd_output_caller_width(&t->opts));
 }
@@ -188,8 +222,9 @@ static void open_details(struct tui *t)
 
 	if (idx == KD_VIEW_NONE)
 		return;
-	if (idx > 0 && kd_store_get(t->st, idx - 1, &t->prev) == 0)
-		ctx.prev_usec = t->prev.ts_usec;
+	/* The delta the list shows (the pipeline's reference), as dmesg -d. */
+	if (tui_prev_of(t, idx).usec)
+		ctx.prev_usec = tui_prev_of(t, idx).usec;
 	if (kd_store_get(t->st, idx, &t->rec) < 0) {
 		tui_set_msg(t, "%s", strerror(ENOMEM));
 		return;
@@ -206,6 +241,33 @@ static void open_details(struct tui *t)
 	t->mode_top = 0;
 }
 
+/*
+ * A field filter's prompt starts with the selected record's value (its
+ * file, function, module or subsystem), to take as it is or shorten
+ * (Backspace: "drivers/net/e1000/" for the directory).
+ */
+static void prefill(struct tui *t, enum kd_vfilter_kind kind)
+{
+	static const char *const keys[KD_VF__COUNT] = {
+		[KD_VF_FILE] = "CODE_FILE", [KD_VF_FUNC] = "CODE_FUNC",
+		[KD_VF_MODULE] = "MODULE", [KD_VF_SUBSYSTEM] = "SUBSYSTEM",
+	};
+	size_t idx = kd_view_selected(t->v);
+	const struct kd_dict_entry *e;
+
+	if (!keys[kind] || idx == KD_VIEW_NONE || kd_store_get(t->st, idx, &t->rec) < 0 ||
+	    !(e = kd_record_dict_get(&t->rec, keys[kind])))
+		return;
+	/* Only what the prompt can show and edit: printable text that fits. */
+	if (e->value_len >= sizeof(t->pbuf))
+		return;
+	for (size_t i = 0; i < e->value_len; i++)
+		if ((unsigned char)e->value[i] < 0x20 || e->value[i] == 0x7f)
+			return;
+	memcpy(t->pbuf, e->value, e->value_len);
+	t->plen = e->value_len;
+}
+
 static void start_prompt(struct tui *t, enum prompt p, enum kd_vfilter_kind kind)
 {
 	const void *re = kd_view_search_regex(t->v);
@@ -215,6 +277,8 @@ static void start_prompt(struct tui *t, enum prompt p, enum kd_vfilter_kind kind
 	t->plen = 0;
 	if (p == P_SEARCH && !re)
 		t->saved[0] = '\0';
+	if (p == P_FILTER)
+		prefill(t, kind);
 }
 
 /* The prompt's text changed: a search highlights as it is typed. */
@@ -264,6 +328,12 @@ void tui_prompt_key(struct tui *t, int key)
 		finish_prompt(t, key == KD_KEY_ENTER);
 		return;
 	}
+	if (key == 'U' - 64) {
+		/* Ctrl-U, as in a shell: start the (pre-filled) text over. */
+		t->plen = 0;
+		prompt_changed(t);
+		return;
+	}
 	if (key == KD_KEY_BACKSPACE) {
 		/* Drop the last character, however many bytes it took. */
 		size_t i = 0, last = 0;
@@ -301,13 +371,24 @@ static void jump(struct tui *t, int level, int dir)
 void tui_screen_key(struct tui *t, int key)
 {
 	struct kd_vfilter *f = kd_view_filter(t->v);
-	size_t n = t->mode == M_FILTERS ? 2 + f->n : 0;
+	/* Rows: levels, records, the command line's filter (if any), the patterns. */
+	size_t first = f->base ? 3 : 2;
+	size_t n = t->mode == M_FILTERS ? first + f->n : 0;
 
+	if (key == KD_KEY_F10) {
+		t->quit = true;
+		return;
+	}
 	if (key == KD_KEY_ESC || key == 'q' || (key == KD_KEY_ENTER && t->mode == M_DETAIL) ||
-	    (key == 'f' && t->mode == M_FILTERS) || (key == '?' && t->mode == M_HELP)) {
+	    (key == 'f' && t->mode == M_FILTERS) ||
+	    ((key == '?' || key == KD_KEY_F1) && t->mode == M_HELP)) {
 		t->mode = M_LIST;
 		return;
 	}
+	if (key == KD_KEY_WHEEL_UP)
+		key = KD_KEY_UP;
+	if (key == KD_KEY_WHEEL_DOWN)
+		key = KD_KEY_DOWN;
 	if (key == KD_KEY_UP || key == 'k') {
 		if (t->mode == M_FILTERS && t->mode_sel > 0)
 			t->mode_sel--;
@@ -328,12 +409,21 @@ void tui_screen_key(struct tui *t, int key)
 	} else if (key == ' ' && t->mode_sel == 1) {
 		f->facility = (f->facility + 1) % 3;
 		refilter(t);
-	} else if (key == ' ' && t->mode_sel >= 2) {
-		f->items[t->mode_sel - 2].enabled = !f->items[t->mode_sel - 2].enabled;
+	} else if (key == ' ' && f->base && t->mode_sel == 2) {
+		f->base_enabled = !f->base_enabled;
 		refilter(t);
-	} else if (key == 'd' && t->mode_sel >= 2) {
-		kd_vfilter_remove(f, t->mode_sel - 2);
-		if (t->mode_sel >= 2 + f->n)
+	} else if (key == 'd' && f->base && t->mode_sel == 2) {
+		/* Gone for this run: the records it hid are shown. */
+		f->base = NULL;
+		if (t->mode_sel >= 2 + f->n && t->mode_sel > 0)
+			t->mode_sel--;
+		refilter(t);
+	} else if (key == ' ' && t->mode_sel >= first) {
+		f->items[t->mode_sel - first].enabled = !f->items[t->mode_sel - first].enabled;
+		refilter(t);
+	} else if (key == 'd' && t->mode_sel >= first) {
+		kd_vfilter_remove(f, t->mode_sel - first);
+		if (t->mode_sel >= first + f->n)
 			t->mode_sel--;
 		refilter(t);
 	}
@@ -353,6 +443,10 @@ void tui_list_key(struct tui *t, int key)
 	case KD_ACT_UP:
 	case KD_ACT_DOWN:
 		kd_view_move(t->v, a == KD_ACT_UP ? -1 : 1);
+		break;
+	case KD_ACT_WHEEL_UP:
+	case KD_ACT_WHEEL_DOWN:
+		kd_view_move(t->v, a == KD_ACT_WHEEL_UP ? -3 : 3);
 		break;
 	case KD_ACT_PAGE_UP:
 	case KD_ACT_PAGE_DOWN:
@@ -425,9 +519,14 @@ void tui_list_key(struct tui *t, int key)
 			tui_set_msg(t, "%s", _("no kernel message catalogue for this language"));
 		else
 			t->translate = !t->translate;
+		/* Search and text filters follow the text shown. */
+		kd_view_set_text_key(t->v, t->translate ? KD_TRANSLATE_KEY : NULL);
+		refilter(t);
 		break;
 	case KD_ACT_LOCATION:
 		t->location = !t->location;
+		if (tui_setup_format(t) < 0)
+			tui_set_msg(t, "%s", strerror(ENOMEM));
 		break;
 	case KD_ACT_COLOR:
 		t->color = !t->color && t->can_color;

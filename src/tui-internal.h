@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "sink/colors.h"
 #include "sink/format.h"
 #include "shared/modinfo.h"
 #include "pipeline.h"
@@ -37,6 +41,12 @@ struct tui {
 	struct kd_format fmt;
 	size_t time_idx;
 	struct kd_escape_buf line;
+	struct kd_spans spans;		/* the colours of t->line (tui-render.c) */
+	attr_t span_attr[KD_COLOR__COUNT];
+	short span_pair[KD_COLOR__COUNT];
+	/* What the pipeline passed with each stored record: the delta's reference. */
+	struct kd_prev *prevs;
+	size_t nprevs, cap_prevs;
 	struct kd_record rec, prev;
 
 	enum mode mode;
@@ -59,6 +69,37 @@ struct tui {
 	bool redraw;		/* Ctrl-L: repaint everything */
 	bool can_color;		/* the terminal has colours */
 };
+
+/* How tui_put_text() paints: a base attribute and pair, search
+ * highlights (byte ranges hl[2i]..hl[2i+1], reversed), colour spans. */
+struct tui_paint {
+	const struct tui *t;
+	attr_t base;
+	short pair;
+	const size_t *hl;
+	size_t nhl;
+	const struct kd_spans *spans;	/* NULL: none */
+};
+
+/**
+ * tui_put_text() - draw @len bytes from row @y on, columns [@x0, @width),
+ * skipping the first @skip columns (or wrapping onto rows up to @ymax).
+ * Returns the rows used (tui-render.c).
+ */
+int tui_put_text(int y, int ymax, int x0, int width, const char *s, size_t len,
+		 size_t skip, bool wrap, const struct tui_paint *p);
+
+/** tui_render_init() - colour pairs and dmesg's colour scheme.  0 or -ENOMEM. */
+int tui_render_init(struct tui *t);
+
+/** tui_draw_list() - the record list on @rows rows, with its scrollbar. */
+void tui_draw_list(struct tui *t, int rows);
+
+/** tui_keep_prev() - remember what the pipeline passed with the record just stored. */
+int tui_keep_prev(struct tui *t, const struct kd_prev *prev);
+
+/** tui_prev_of() - what came before store record @idx (struct kd_prev). */
+struct kd_prev tui_prev_of(const struct tui *t, size_t idx);
 
 /** tui_set_msg() - the one-line message of the status line. */
 void tui_set_msg(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -106,249 +106,7 @@ static void setup_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
-/* --- drawing ---------------------------------------------------------- */
-
-enum { PAIR_RED = 1, PAIR_YELLOW, PAIR_BLUE };
-
-/* journalctl's colours: err and worse red (bold up to crit), warning yellow, notice bold, debug dim. */
-static attr_t level_attr(const struct tui *t, int level, short *pair)
-{
-	*pair = 0;
-	if (!t->color)
-		return A_NORMAL;
-	if (level >= 0 && level <= 3) {
-		*pair = PAIR_RED;
-		return level <= 2 ? A_BOLD : A_NORMAL;
-	}
-	if (level == 4) {
-		*pair = PAIR_YELLOW;
-		return A_NORMAL;
-	}
-	if (level == 5)
-		return A_BOLD;
-	if (level == 7)
-		return A_DIM;
-	return A_NORMAL;
-}
-
-/*
- * Draw @len bytes from row @y on, columns [@x0, @width), with @base/@pair,
- * skipping the first @skip columns (or wrapping onto rows up to @ymax).
- * Byte ranges @hl[2i]..@hl[2i+1] are shown reversed against the rest.
- * Returns the rows used.
- */
-/* Set when put_text() ran out of rows while wrapping. */
-static bool text_clipped;
-
-static int put_text(int y, int ymax, int x0, int width, const char *s, size_t len,
-		    size_t skip, bool wrap, attr_t base, short pair,
-		    const size_t *hl, size_t nhl)
-{
-	mbstate_t ms;
-	size_t col = 0, i = 0, h = 0;
-	int row = y;
-
-	memset(&ms, 0, sizeof(ms));
-	while (i < len) {
-		wchar_t wc, ws[2] = { 0, 0 };
-		size_t n = mbrtowc(&wc, s + i, len - i, &ms);
-		int w, x, reps;
-		attr_t a = base;
-		cchar_t cc;
-
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&ms, 0, sizeof(ms));
-			wc = L'?';
-			n = 1;
-		}
-		/* A tab (dmesg keeps them) moves to the next multiple of 8. */
-		reps = wc == L'\t' ? 8 - (int)(col % 8) : 1;
-		if (wc == L'\t')
-			wc = L' ';
-		w = wcwidth(wc);
-		if (w < 0) {
-			wc = L'?';
-			w = 1;
-		}
-		while (h < nhl && hl[2 * h + 1] <= i)
-			h++;
-		if (h < nhl && hl[2 * h] <= i)
-			a ^= A_REVERSE;
-		i += n;
-		ws[0] = wc;
-		setcchar(&cc, ws, a, pair, NULL);
-		for (; reps > 0; reps--, col += (size_t)w) {
-			if (wrap) {
-				if ((int)(col % (size_t)(width - x0)) + w > width - x0)
-					col += (size_t)(width - x0) - col % (size_t)(width - x0);
-				x = x0 + (int)(col % (size_t)(width - x0));
-				row = y + (int)(col / (size_t)(width - x0));
-				if (row > ymax) {
-					text_clipped = true;
-					return row - y;
-				}
-			} else {
-				if (col < skip)
-					continue;
-				x = x0 + (int)(col - skip);
-				if (x + w > width)
-					return row - y + 1;
-			}
-			mvadd_wch(row, x, &cc);
-		}
-	}
-	return row - y + 1;
-}
-
-/* The formatted line of store record @idx in t->line (first line only). */
-static size_t format_row(struct tui *t, size_t idx, bool *more)
-{
-	struct kd_prev prev = { .usec = 0, .shown_usec = KD_NO_TIME };
-	char *nl;
-
-	t->line.len = 0;
-	if (idx > 0 && kd_store_get(t->st, idx - 1, &t->prev) == 0 &&
-	    t->prev.ts_usec != KD_NO_TIME) {
-		prev.usec = t->prev.ts_usec;
-		prev.shown_usec = t->prev.ts_usec;
-	}
-	if (kd_store_get(t->st, idx, &t->rec) < 0)
-		return 0;
-	if (t->translate) {
-		const struct kd_dict_entry *tr = kd_record_dict_get(&t->rec, KD_TRANSLATE_KEY);
-
-		if (tr) {
-			kd_record_ref_text(&t->rec, tr->value, tr->value_len);
-			t->rec.text_origin = KD_ORIGIN_TRANSLATED;
-		}
-	}
-	if (t->location) {
-		const struct kd_dict_entry *f = kd_record_dict_get(&t->rec, "CODE_FILE");
-		const struct kd_dict_entry *l = kd_record_dict_get(&t->rec, "CODE_LINE");
-		const struct kd_dict_entry *fn = kd_record_dict_get(&t->rec, "CODE_FUNC");
-		size_t start = t->line.len;
-
-		if (f) {
-			const char *base = strrchr(f->value, '/');
-
-			base = base ? base + 1 : f->value;
-			kd_escape_append(&t->line, base, strlen(base), 0, false);
-			if (l) {
-				kd_escape_buf_put(&t->line, ":", 1);
-				kd_escape_append(&t->line, l->value, l->value_len, 0, false);
-			}
-		}
-		if (fn) {
-			kd_escape_buf_put(&t->line, " ", 1);
-			kd_escape_append(&t->line, fn->value, fn->value_len, 0, false);
-			kd_escape_buf_put(&t->line, "()", 2);
-		}
-		/* A column of its own: 32 bytes, cut or padded. */
-		if (t->line.len - start > 31)
-			t->line.len = start + 31;
-		while (t->line.len - start < 32)
-			kd_escape_buf_put(&t->line, " ", 1);
-	}
-	kd_format_text(&t->fmt, &t->rec, &prev, &t->line, NULL);
-	nl = memchr(t->line.data, '\n', t->line.len);
-	*more = nl && nl + 1 < t->line.data + t->line.len;
-	return nl ? (size_t)(nl - t->line.data) : t->line.len;
-}
-
-/* Search matches in the row's bytes, as pairs of offsets. */
-static size_t highlights(struct tui *t, size_t len, size_t *hl, size_t max)
-{
-	const regex_t *re = kd_view_search_regex(t->v);
-	size_t n = 0, from = 0, so, eo;
-
-	/* kd_regex_find() wants a NUL after the bytes; the rest is not shown. */
-	if (len == t->line.len)
-		kd_escape_buf_put(&t->line, "", 1);
-	t->line.data[len] = '\0';
-
-	while (re && n < max && kd_regex_find(re, t->line.data, len, from, &so, &eo)) {
-		hl[2 * n] = so;
-		hl[2 * n + 1] = eo;
-		n++;
-		from = eo > so ? eo : eo + 1;
-	}
-	return n;
-}
-
-static void draw_scrollbar(struct tui *t, int rows)
-{
-	uint8_t marks[512];
-	size_t n = (size_t)rows < sizeof(marks) ? (size_t)rows : sizeof(marks);
-	size_t cell = kd_view_marks(t->v, marks, n);
-
-	for (size_t i = 0; i < n; i++) {
-		chtype ch = '|';
-
-		if (marks[i] <= 3)
-			ch = 'E' | (t->color ? COLOR_PAIR(PAIR_RED) | A_BOLD : 0);
-		else if (marks[i] == 4)
-			ch = 'W' | (t->color ? COLOR_PAIR(PAIR_YELLOW) | A_BOLD : 0);
-		if (i == cell)
-			ch = (ch == '|' ? '#' : ch) | A_REVERSE;
-		mvaddch((int)i, COLS - 1, ch);
-	}
-}
-
-/*
- * The list; returns false when, wrapping long lines, the selected record
- * did not fit below the top one (the caller scrolls and draws again).
- */
-static bool draw_list_once(struct tui *t, int rows)
-{
-	size_t idx[512], n, sel = kd_view_selected(t->v), hl[32];
-	bool sel_fits = sel == KD_VIEW_NONE;
-
-	n = kd_view_rows(t->v, idx, (size_t)rows < 512 ? (size_t)rows : 512);
-	for (int y = 0, i = 0; y < rows && (size_t)i < n; i++) {
-		bool more = false;
-		size_t len = format_row(t, idx[i], &more), nhl;
-		short pair;
-		attr_t a = level_attr(t, t->rec.level, &pair);
-
-		if (more) {
-			/* Later lines of a multi-line message: in the detail pane. */
-			t->line.len = len;
-			kd_escape_buf_put(&t->line, " ...", 4);
-			len += 4;
-		}
-		if (idx[i] == sel) {
-			a |= A_REVERSE;
-			attrset(A_REVERSE);
-			mvhline(y, 0, ' ', COLS - 1);
-			attrset(A_NORMAL);
-		}
-		nhl = highlights(t, len, hl, 16);
-		text_clipped = false;
-		y += put_text(y, rows - 1, 0, COLS - 1, t->line.data, len, t->hscroll,
-			      t->wrap, a, pair, hl, nhl);
-		if (idx[i] == sel)
-			sel_fits = !text_clipped || i == 0;
-	}
-	if (n == 0) {
-		size_t pos, shown;
-		bool complete;
-
-		kd_view_position(t->v, &pos, &shown, &complete);
-		mvaddstr(rows / 2, 2, complete ? _("No records to show.") :
-			 _("Filtering..."));
-	}
-	draw_scrollbar(t, rows);
-	return sel_fits;
-}
-
-static void draw_list(struct tui *t, int rows)
-{
-	/* The model counts records; wrapped records take more rows. */
-	for (int tries = 0; !draw_list_once(t, rows) && tries < rows; tries++) {
-		kd_view_scroll(t->v, 1);
-		erase();
-	}
-}
+/* --- drawing (the record list: tui-render.c) ----------------------------- */
 
 static void draw_status(struct tui *t)
 {
@@ -378,6 +136,10 @@ static void draw_status(struct tui *t)
 			 f->max_level < 7 ? "  " : "",
 			 f->max_level < 7 ? kd_priority_level_name(f->max_level) : "");
 		n += snprintf(left + n, sizeof(left) - (size_t)n, "%s", flags);
+		/* The command line's filter, as it was given. */
+		if (f->base && n < (int)sizeof(left) - 1)
+			n += snprintf(left + n, sizeof(left) - (size_t)n, "  %s%s", f->base_desc,
+				      f->base_enabled ? "" : _(" (off)"));
 		for (size_t i = 0; i < f->n && n < (int)sizeof(left) - 1; i++)
 			if (f->items[i].enabled)
 				n += snprintf(left + n, sizeof(left) - (size_t)n, "  %s=%s",
@@ -390,8 +152,8 @@ static void draw_status(struct tui *t)
 		return;
 	attrset(A_REVERSE);
 	mvhline(LINES - 1, 0, ' ', COLS);
-	put_text(LINES - 1, LINES - 1, 0, COLS, left, strnlen(left, sizeof(left)), 0,
-		 false, A_REVERSE, 0, NULL, 0);
+	tui_put_text(LINES - 1, LINES - 1, 0, COLS, left, strnlen(left, sizeof(left)), 0,
+		     false, &(struct tui_paint){ .t = t, .base = A_REVERSE });
 	attrset(A_NORMAL);
 	if (t->prompt != P_NONE) {
 		curs_set(1);
@@ -432,7 +194,8 @@ static size_t fit_bytes(const char *s, size_t len, size_t cols)
 static void draw_lines(struct tui *t, const char *title, char **lines, size_t n, int rows)
 {
 	attrset(A_BOLD);
-	put_text(0, 0, 0, COLS, title, strlen(title), 0, false, A_BOLD, 0, NULL, 0);
+	tui_put_text(0, 0, 0, COLS, title, strlen(title), 0, false,
+		     &(struct tui_paint){ .t = t, .base = A_BOLD });
 	attrset(A_NORMAL);
 	if (t->mode_top + (size_t)rows - 1 > n)
 		t->mode_top = n > (size_t)rows - 1 ? n - (size_t)rows + 1 : 0;
@@ -442,11 +205,13 @@ static void draw_lines(struct tui *t, const char *title, char **lines, size_t n,
 		attr_t a = t->mode == M_FILTERS && i == t->mode_sel ? A_REVERSE : A_NORMAL;
 		int indent = t->mode == M_DETAIL && COLS > 40 ? 18 : 0;
 
-		put_text((int)y, (int)y, 0, COLS, lines[i], first, 0, false, a, 0, NULL, 0);
+		const struct tui_paint paint = { .t = t, .base = a };
+
+		tui_put_text((int)y, (int)y, 0, COLS, lines[i], first, 0, false, &paint);
 		y++;
 		if (first < len && (int)y < rows)
-			y += (size_t)put_text((int)y, rows - 1, indent, COLS, lines[i] + first,
-					      len - first, 0, true, a, 0, NULL, 0);
+			y += (size_t)tui_put_text((int)y, rows - 1, indent, COLS, lines[i] + first,
+						  len - first, 0, true, &paint);
 	}
 }
 
@@ -488,12 +253,19 @@ static size_t screen_lines(struct tui *t, char **lines, size_t max)
 		lines[n++] = xasprintf("   %-16s %s", _("levels shown"),
 				       kd_priority_level_name(f->max_level));
 		lines[n++] = xasprintf("   %-16s %s", _("records"), _(fac[f->facility]));
+		if (f->base)
+			lines[n++] = xasprintf("[%c] %-16s %s", f->base_enabled ? 'x' : ' ',
+					       _("command line"), f->base_desc);
 		for (size_t i = 0; i < f->n && n < max; i++)
 			lines[n++] = xasprintf("[%c] %-16s %s", f->items[i].enabled ? 'x' : ' ',
 					       _(kd_vfilter_kind_name(f->items[i].kind)),
 					       f->items[i].pattern);
 		break;
 	case M_HELP:
+		/* Which text / and i, x look at: the one on the screen. */
+		lines[n++] = xasprintf("  %s", t->translate ?
+				       _("Search (/) and the text filters (i, x) match the translated text shown; T shows the kernel's.") :
+				       _("Search (/) and the text filters (i, x) match the kernel's text as shown."));
 		b = kd_key_bindings(&nb);
 		for (size_t i = 0; i < nb && n < max; i++)
 			if (b[i].keyname)
@@ -518,7 +290,7 @@ static void draw(struct tui *t)
 	}
 	if (t->mode == M_LIST) {
 		kd_view_set_height(t->v, (size_t)rows);
-		draw_list(t, rows);
+		tui_draw_list(t, rows);
 	} else {
 		n = screen_lines(t, lines, sizeof(lines) / sizeof(lines[0]));
 		draw_lines(t, t->mode == M_DETAIL ?
@@ -531,6 +303,22 @@ static void draw(struct tui *t)
 	}
 	draw_status(t);
 	refresh();
+}
+
+/* A mouse event: the wheel scrolls; clicks are the terminal's to select text. */
+static int mouse_key(void)
+{
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK)
+		return -1;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return KD_KEY_WHEEL_UP;
+#ifdef BUTTON5_PRESSED
+	if (ev.bstate & BUTTON5_PRESSED)
+		return KD_KEY_WHEEL_DOWN;
+#endif
+	return -1;
 }
 
 /* curses key codes to lib/view/view-keys.h's. */
@@ -548,6 +336,9 @@ static int map_key(int rc, wint_t wc)
 		case KEY_END: return KD_KEY_END;
 		case KEY_ENTER: return KD_KEY_ENTER;
 		case KEY_BACKSPACE: return KD_KEY_BACKSPACE;
+		case KEY_F(1): return KD_KEY_F1;
+		case KEY_F(10): return KD_KEY_F10;
+		case KEY_MOUSE: return mouse_key();
 		}
 		return -1;
 	}
@@ -627,13 +418,13 @@ static void init_colors(struct tui *t)
 	t->can_color = has_colors();
 	t->color = has_colors() && t->c->colormode != KD_COLORMODE_NEVER &&
 		   !(no && *no && t->c->colormode != KD_COLORMODE_ALWAYS);
-	if (!has_colors())
-		return;
-	start_color();
-	use_default_colors();
-	init_pair(PAIR_RED, COLOR_RED, -1);
-	init_pair(PAIR_YELLOW, COLOR_YELLOW, -1);
-	init_pair(PAIR_BLUE, COLOR_BLUE, -1);
+	if (has_colors()) {
+		start_color();
+		use_default_colors();
+	}
+	/* dmesg's colour scheme, as the command line colours its output. */
+	if (tui_render_init(t) < 0)
+		errx(EXIT_FAILURE, "%s", strerror(ENOMEM));
 }
 
 /* Poll the terminal and the source; wait at most @ms (-1: until one). */
@@ -681,6 +472,7 @@ int kdmesg_tui(struct ctl *c)
 	t.opts.source_syslog = c->kind != KD_SOURCE_KMSG && c->kind != KD_SOURCE_KMSG_FILE;
 	if (!t.opts.boot_usec && kd_boottime_get(&t.opts.boot_usec) < 0)
 		t.opts.boot_usec = 0;
+	t.location = c->out.location;
 	tui_time_init(&t);
 	t.line.cap = 4096;
 	t.line.data = malloc(t.line.cap);
@@ -698,6 +490,12 @@ int kdmesg_tui(struct ctl *c)
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
+	/* Only the wheel: a click or a drag stays the terminal's (copying text). */
+	mousemask(BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+		  | BUTTON5_PRESSED
+#endif
+		  , NULL);
 	curs_set(0);
 	init_colors(&t);
 
@@ -744,6 +542,8 @@ int kdmesg_tui(struct ctl *c)
 	kd_detail_release(&t.detail);
 	kd_modinfo_free(t.kmod);
 	kd_format_release(&t.fmt);
+	kd_spans_release(&t.spans);
+	free(t.prevs);
 	kd_record_free(&t.rec);
 	kd_record_free(&t.prev);
 	free(t.line.data);

@@ -117,6 +117,9 @@ int kd_match_add(struct kd_match *m, const char *value)
 	if (!nv->s)
 		return -ENOMEM;
 	nv->len = strlen(value);
+	/* "drivers/" (what a shell completes) is the directory "drivers". */
+	while (m->kind == KD_MATCH_PATH && nv->len > 1 && nv->s[nv->len - 1] == '/')
+		nv->s[--nv->len] = '\0';
 	if (m->kind == KD_MATCH_MODULE)
 		module_fold(nv->s);
 	if (m->kind == KD_MATCH_REGEX) {

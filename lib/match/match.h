@@ -24,7 +24,8 @@ enum kd_match_kind {
 	/*
 	 * fnmatch(3) on the path or on any trailing part of it that starts
 	 * after a '/', with FNM_LEADING_DIR so that a directory matches
-	 * what is below it (--code-file 'drivers/net', --code-file pci.c).
+	 * what is below it (--code-file 'drivers/net', --code-file pci.c);
+	 * a trailing '/' is dropped ('drivers/' is the directory 'drivers').
 	 */
 	KD_MATCH_PATH,
 	KD_MATCH_MODULE,	/* module names: '-' and '_' are the same (--module) */

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "shared/kfmt.h"
 #include "sink/json.h"
@@ -43,6 +44,9 @@ struct kd_pot {
 	size_t nentries;	/* in the hash table: list and children */
 	bool module_contexts;
 	bool sorted_by_count;
+	/* kd_pot_set_header(): Report-Msgid-Bugs-To, POT-Creation-Date. */
+	char *bugs_to;
+	char created[32];
 };
 
 int kd_pot_new(struct kd_pot **pot)
@@ -391,6 +395,26 @@ static void write_entry(FILE *out, const struct pot_entry *e)
 	fputs("\nmsgstr \"\"\n", out);
 }
 
+int kd_pot_set_header(struct kd_pot *pot, const char *bugs_to, int64_t created)
+{
+	time_t t = (time_t)created;
+	struct tm tm;
+	char *b = strdup(bugs_to ? bugs_to : "");
+
+	if (!b)
+		return -ENOMEM;
+	/* A header value is one line of text: no quote, backslash or control byte. */
+	for (char *p = b; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == '"' || *p == '\\' || *p == 0x7f)
+			*p = ' ';
+	free(pot->bugs_to);
+	pot->bugs_to = b;
+	pot->created[0] = '\0';
+	if (gmtime_r(&t, &tm))
+		strftime(pot->created, sizeof(pot->created), "%Y-%m-%d %H:%M+0000", &tm);
+	return 0;
+}
+
 int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit)
 {
 	fputs("# Kernel messages of Linux, for kdmesg (text domain linux-kmsg).\n"
@@ -398,8 +422,12 @@ int kd_pot_write(const struct kd_pot *pot, FILE *out, size_t limit)
 	      "#, fuzzy\n"
 	      "msgid \"\"\n"
 	      "msgstr \"\"\n"
-	      "\"Project-Id-Version: linux-kmsg\\n\"\n"
-	      "\"Language: \\n\"\n"
+	      "\"Project-Id-Version: linux-kmsg\\n\"\n", out);
+	/* msginit copies both; without them it leaves the translator to guess. */
+	if (pot->bugs_to)
+		fprintf(out, "\"Report-Msgid-Bugs-To: %s\\n\"\n"
+			"\"POT-Creation-Date: %s\\n\"\n", pot->bugs_to, pot->created);
+	fputs("\"Language: \\n\"\n"
 	      "\"MIME-Version: 1.0\\n\"\n"
 	      "\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
 	      "\"Content-Transfer-Encoding: 8bit\\n\"\n", out);
@@ -441,6 +469,7 @@ void kd_pot_free(struct kd_pot *pot)
 		}
 		free_entry(e);
 	}
+	free(pot->bugs_to);
 	free(pot->list);
 	free(pot->bucket);
 	free(pot);

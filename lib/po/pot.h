@@ -61,6 +61,14 @@ size_t kd_pot_count(const struct kd_pot *pot);
 void kd_pot_sort_count(struct kd_pot *pot);
 
 /**
+ * kd_pot_set_header() - with it, the header has Report-Msgid-Bugs-To
+ * (@bugs_to, NULL for an empty field; cleaned to one line of text) and
+ * POT-Creation-Date (@created, seconds since the epoch, written in UTC),
+ * which msginit copies into a new catalogue.  Returns 0 or -ENOMEM.
+ */
+int kd_pot_set_header(struct kd_pot *pot, const char *bugs_to, int64_t created);
+
+/**
  * kd_pot_write() - write the set to @out as a .pot file: a header for the
  * domain linux-kmsg, then per entry "#." comments (function, module,
  * level, count), "#: file:line" references, "#, c-format", msgctxt,

@@ -86,6 +86,18 @@ struct file_source {
 	/* The -K fast path's mode, from the flags at open (file_next()). */
 	bool lend_dict;		/* kd_kmsg_parse_simple_lend() */
 	unsigned int kflags;	/* else kd_kmsg_parse_simple()'s flags */
+
+	/*
+	 * KD_SOURCE_FOLLOW_FILE of a named regular file, as `tail -F`:
+	 * @offset bytes of it were read; the name is looked at again at the
+	 * end of the input, for truncation and replacement (follow_check()).
+	 */
+	char *path;
+	bool regular;
+	bool hup;		/* a pipe's writer closed: the real end */
+	off_t offset;
+	dev_t dev;
+	ino_t ino;
 };
 
 /* Read more into the window, first moving the unread part to its start. */
@@ -109,26 +121,83 @@ static int fill(struct file_source *fs)
 	do
 		n = read(fs->in_fd, fs->buf + fs->len, room);
 	while (n < 0 && errno == EINTR);
+	fs->data = fs->buf;
 	/* Followed input with nothing more for now ends like a file (input_end()). */
-	if (n < 0 && errno == EAGAIN && (fs->base.flags & KD_SOURCE_FOLLOW_FILE))
-		n = 0;
+	if (n < 0 && errno == EAGAIN && (fs->base.flags & KD_SOURCE_FOLLOW_FILE)) {
+		fs->eof = true;
+		return 0;
+	}
 	if (n < 0)
 		return -errno;
-	if (n == 0)
+	if (n == 0) {
 		fs->eof = true;
+		/* A followed pipe ends when its writer does; a followed file never. */
+		fs->hup = !fs->regular;
+	}
+	fs->offset += n;
 	fs->len += (size_t)n;
-	fs->data = fs->buf;
 	return 0;
+}
+
+/* Forget what the window holds: the input starts again (follow_check()). */
+static void restart(struct file_source *fs)
+{
+	fs->len = fs->pos = 0;
+	fs->data = fs->buf;
+	fs->eof = fs->skipping = false;
+	fs->offset = 0;
+}
+
+/*
+ * At the end of a followed regular file, as `tail -F` does: a file now
+ * shorter than what was read was truncated (read it again from its
+ * start); a name that leads to another file was replaced, by rotation or
+ * by a new copy (follow the new file from its start, once the old one is
+ * read to its end, which it is here).  A name that leads nowhere (moved
+ * away, not yet created again) keeps the old file.  Counted in the
+ * stats (rewound, reopened) for the front end to tell.
+ */
+static void follow_check(struct file_source *fs)
+{
+	struct stat st, now;
+	int fd;
+
+	if (!fs->regular || fstat(fs->in_fd, &st) < 0)
+		return;
+	if (st.st_size < fs->offset) {
+		if (lseek(fs->in_fd, 0, SEEK_SET) == 0) {
+			restart(fs);
+			fs->base.stats.rewound++;
+		}
+		return;
+	}
+	if (!fs->path || stat(fs->path, &now) < 0 || !S_ISREG(now.st_mode) ||
+	    (now.st_dev == fs->dev && now.st_ino == fs->ino))
+		return;
+	fd = open(fs->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fs->in_fd);
+	fs->in_fd = fd;
+	fs->dev = st.st_dev;
+	fs->ino = st.st_ino;
+	restart(fs);
+	fs->base.stats.reopened++;
 }
 
 /*
  * The end of the input so far.  KD_SOURCE_FOLLOW_FILE: forget it and
- * tell the caller to come back (-EAGAIN); else the end (0).
+ * tell the caller to come back (-EAGAIN), unless a pipe's writer has
+ * gone; else the end (0).
  */
 static int input_end(struct file_source *fs)
 {
-	if (!(fs->base.flags & KD_SOURCE_FOLLOW_FILE))
+	if (!(fs->base.flags & KD_SOURCE_FOLLOW_FILE) || fs->hup)
 		return 0;
+	follow_check(fs);
 	fs->eof = false;
 	return -EAGAIN;
 }
@@ -527,6 +596,7 @@ static void file_close(struct kd_source *src)
 	struct file_source *fs = (struct file_source *)src;
 
 	free(fs->buf);
+	free(fs->path);
 	if (fs->close_fd)
 		close(fs->in_fd);
 	free(fs);
@@ -642,6 +712,12 @@ static bool can_detect(const struct file_source *fs)
 	if (memchr(p, '\0', (size_t)(end - p)))
 		return true;
 	nl = memchr(p, '\n', (size_t)(end - p));
+	/*
+	 * Followed input: a record that ends the window as a line ends may
+	 * be all there is for a while (`tail -f f | kdmesg -w -K -`).
+	 */
+	if (nl && (fs->base.flags & KD_SOURCE_FOLLOW_FILE) && end[-1] == '\n')
+		return true;
 	return nl && nl + 1 < end;
 }
 
@@ -649,6 +725,35 @@ static bool can_detect(const struct file_source *fs)
 static size_t detect_window(const struct file_source *fs)
 {
 	return fs->cap < DETECT_WINDOW ? fs->cap : DETECT_WINDOW;
+}
+
+/*
+ * The other format, for an error that names the other option: a -F
+ * file whose first line is a /dev/kmsg record ("6,1,1000,-;text"), a
+ * -K file that starts as syslog(2) text does ("<6>[").
+ */
+static bool looks_like_kmsg(const char *d, size_t n)
+{
+	struct kd_record rec;
+	bool yes;
+
+	if (n == 0 || !(*d >= '0' && *d <= '9'))
+		return false;
+	kd_record_init(&rec);
+	yes = kd_kmsg_parse_dump(d, (size_t)(line_stop(d, d + n) - d), &rec, NULL) == 0;
+	kd_record_free(&rec);
+	return yes;
+}
+
+static bool looks_like_syslog(const char *d, size_t n)
+{
+	size_t i = 1;
+
+	if (n < 3 || d[0] != '<')
+		return false;
+	while (i < n && i < 5 && d[i] >= '0' && d[i] <= '9')
+		i++;
+	return i > 1 && i < n && d[i] == '>';
 }
 
 static int detect(struct file_source *fs)
@@ -665,11 +770,16 @@ static int detect(struct file_source *fs)
 	if (i == n)
 		return -EINVAL;
 
-	if (fs->fmt == FMT_SYSLOG)
+	if (fs->fmt == FMT_SYSLOG) {
+		if (looks_like_kmsg(d + i, n - i))
+			return -EMEDIUMTYPE;
 		return check_syslog_text(d, n, fs->eof && n == fs->len);
+	}
 	if (!memchr(d, '\0', n))
 		fs->fmt = FMT_KMSG_NL;
-	return check_kmsg_records(fs, d, n);
+	if (check_kmsg_records(fs, d, n) < 0)
+		return looks_like_syslog(d + i, n - i) ? -EMEDIUMTYPE : -EINVAL;
+	return 0;
 }
 
 static struct file_source *file_source_new(enum kd_source_kind kind,
@@ -706,16 +816,47 @@ static int check_input(const struct stat *st)
 	return 0;
 }
 
-/* check_input() of @fd; standard input ("-") may be a terminal. */
-static int check_input_fd(int fd, bool is_stdin)
+/*
+ * check_input() of the opened input, noting whether it is a regular file
+ * (and which) for following; standard input ("-") may be a terminal.
+ */
+static int check_input_fd(struct file_source *fs)
 {
 	struct stat st;
 
-	if (fstat(fd, &st) < 0)
+	if (fstat(fs->in_fd, &st) < 0)
 		return -errno;
-	if (is_stdin && S_ISCHR(st.st_mode))
+	fs->regular = S_ISREG(st.st_mode);
+	fs->dev = st.st_dev;
+	fs->ino = st.st_ino;
+	if (!fs->close_fd && S_ISCHR(st.st_mode))
 		return 0;
 	return check_input(&st);
+}
+
+/*
+ * KD_SOURCE_FOLLOW_FILE: a pipe is polled; a regular file cannot be (it
+ * is always "readable"), so its descriptor is not offered and the caller
+ * reads again on a timer; its name is kept to notice truncation and
+ * replacement.  -W (KD_SOURCE_FOLLOW_NEW) skips what a file holds now.
+ */
+static int follow_setup(struct file_source *fs, const char *path, unsigned int flags)
+{
+	if (!fs->regular) {
+		fs->base.fd = fs->in_fd;
+		return 0;
+	}
+	if (fs->close_fd && !(fs->path = strdup(path)))
+		return -ENOMEM;
+	if (flags & KD_SOURCE_FOLLOW_NEW) {
+		off_t end = lseek(fs->in_fd, 0, SEEK_END);
+
+		if (end < 0)
+			return -errno;
+		restart(fs);
+		fs->offset = end;
+	}
+	return 0;
 }
 
 int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
@@ -747,7 +888,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 		fs->close_fd = true;
 	}
 
-	rc = check_input_fd(fs->in_fd, !fs->close_fd);
+	rc = check_input_fd(fs);
 	if (rc < 0)
 		goto fail;
 	fs->cap = window_cap;
@@ -772,7 +913,9 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 			rc = -errno;
 			goto fail;
 		}
-		fs->base.fd = fs->in_fd;
+		rc = follow_setup(fs, path, flags);
+		if (rc < 0)
+			goto fail;
 	}
 	*out = &fs->base;
 	return 0;

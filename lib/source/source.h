@@ -48,10 +48,17 @@ enum kd_source_flags {
 	KD_SOURCE_NO_DICT	= 1 << 4,
 	/*
 	 * -F/-K files and pipes: at the end of the input, return -EAGAIN
-	 * instead of 0 and read on when asked again, as `tail -f` does (the
-	 * --tui viewer).  The descriptor, non-blocking, is kd_source_fd().
-	 * A record at the end is taken once it ends in a newline (or NUL)
-	 * and nothing more came; a half-written one waits for the rest.
+	 * instead of 0 and read on when asked again, as `tail -F` does (-w
+	 * and the --tui viewer).  A pipe's descriptor, non-blocking, is
+	 * kd_source_fd(), and the pipe ends (0) when its writer closes it; a
+	 * regular file has none to poll (ask again on a timer) and never
+	 * ends: when it shrinks it is read again from its start
+	 * (stats.rewound), and when its name leads to a new file (rotation
+	 * by rename, a new copy) that file is followed from its start
+	 * (stats.reopened).  With KD_SOURCE_FOLLOW_NEW a file's present
+	 * records are skipped.  A record at the end is taken once it ends in
+	 * a newline (or NUL) and nothing more came; a half-written one waits
+	 * for the rest.
 	 */
 	KD_SOURCE_FOLLOW_FILE	= 1 << 5,
 	/*
@@ -74,6 +81,9 @@ struct kd_source_stats {
 	 */
 	uint64_t truncated;
 	uint64_t lost;		/* records overwritten before we read them (EPIPE) */
+	/* KD_SOURCE_FOLLOW_FILE: the file was truncated / replaced (read from its start). */
+	uint64_t rewound;
+	uint64_t reopened;
 };
 
 struct kd_source;
@@ -95,7 +105,9 @@ struct kd_source;
  *   blocked read interrupted by a signal returns -EINTR.
  * - Files: an empty file (or one holding only NUL bytes) is -ENODATA; a
  *   binary file is -EINVAL (-F: NUL or control bytes inside the text; -K:
- *   none of the first 8 records parse); a directory is -EISDIR; a
+ *   none of the first 8 records parse), -EMEDIUMTYPE when it is the
+ *   other format (-F given a /dev/kmsg dump, -K a syslog(2) buffer,
+ *   judged by its first record); a directory is -EISDIR; a
  *   named character or block device (/dev/kmsg never ends) is -ENODEV.
  * - -K detects NUL-separated dumps (`dmesg -K`) and newline dumps
  *   (`cat /dev/kmsg`, " KEY=value" lines belong to the record above).

@@ -206,6 +206,11 @@ unsigned int kd_catalog_count(const struct kd_catalog *cat)
 	return cat->nmos;
 }
 
+const char *kd_catalog_dir(const struct kd_catalog *cat, unsigned int i)
+{
+	return i < cat->ndirs ? cat->dir[i] : NULL;
+}
+
 void kd_catalog_free(struct kd_catalog *cat)
 {
 	if (!cat)

@@ -64,6 +64,12 @@ unsigned int kd_catalog_entries(const struct kd_catalog *cat);
 /** kd_catalog_count() - how many catalogues are loaded. */
 unsigned int kd_catalog_count(const struct kd_catalog *cat);
 
+/**
+ * kd_catalog_dir() - the @i-th directory searched (in order), or NULL
+ * past the last: for a message that says where catalogues were looked for.
+ */
+const char *kd_catalog_dir(const struct kd_catalog *cat, unsigned int i);
+
 /** kd_catalog_free() - release @cat (NULL is fine). */
 void kd_catalog_free(struct kd_catalog *cat);
 

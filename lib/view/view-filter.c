@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nls.h"
+#include "match/filter.h"
 #include "view/view-filter.h"
 
 static const char *const kind_names[KD_VF__COUNT] = {
@@ -141,7 +142,7 @@ void kd_vfilter_remove(struct kd_vfilter *f, size_t i)
 
 bool kd_vfilter_needs_record(const struct kd_vfilter *f)
 {
-	if (f->facility != KD_VF_FAC_ALL)
+	if (f->facility != KD_VF_FAC_ALL || (f->base && f->base_enabled))
 		return true;
 	for (size_t i = 0; i < f->n; i++)
 		if (f->items[i].enabled)
@@ -163,6 +164,8 @@ bool kd_vfilter_match(const struct kd_vfilter *f, const struct kd_record *rec)
 	if (f->facility == KD_VF_FAC_KERNEL && rec->facility != 0)
 		return false;
 	if (f->facility == KD_VF_FAC_USER && rec->facility <= 0)
+		return false;
+	if (f->base && f->base_enabled && !kd_filter_match(f->base, rec))
 		return false;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct kd_vfilter_item *it = &f->items[i];

@@ -43,11 +43,22 @@ struct kd_vfilter_item {
 	struct kd_match *match;	/* the test (lib/match/match.h) */
 };
 
+struct kd_filter;
+
 struct kd_vfilter {
 	int max_level;		/* show levels 0..max_level; 7: all (and none) */
 	enum kd_vfilter_facility facility;
 	struct kd_vfilter_item items[KD_VFILTER_MAX];
 	size_t n;
+	/*
+	 * The command line's filter (lib/match/filter.h; not owned), applied
+	 * here rather than when reading, so that the filter panel can switch
+	 * it off (@base_enabled) or drop it (@base NULL) and bring back what
+	 * it hid.  @base_desc says what it is, for the status line and panel.
+	 */
+	const struct kd_filter *base;
+	const char *base_desc;
+	bool base_enabled;
 };
 
 /** kd_vfilter_init() - a filter that lets everything through. */

@@ -2,7 +2,8 @@
 /*
  * view-keys.c - the viewer's key table (see view-keys.h).  The keys are
  * less's and journalctl's where those have one (j/k, Space/b, g/G, /, n/N),
- * lnav's for jumps between errors and warnings (e/E, w/W).
+ * lnav's for jumps between errors and warnings (e/E, w/W), htop's and mc's
+ * function keys (F1 help, F10 quit) and the mouse wheel.
  */
 #include "config.h"
 
@@ -47,9 +48,13 @@ static const struct kd_key_binding bindings[] = {
 	{ 'T', KD_ACT_TRANSLATE, "T", N_("translation on / off") },
 	{ 'o', KD_ACT_LOCATION, "o", N_("location column on / off") },
 	{ 'c', KD_ACT_COLOR, "c", N_("colours on / off") },
-	{ '?', KD_ACT_HELP, "?", N_("this help") },
+	{ KD_KEY_WHEEL_DOWN, KD_ACT_WHEEL_DOWN, "wheel", N_("mouse wheel: three records down / up") },
+	{ KD_KEY_WHEEL_UP, KD_ACT_WHEEL_UP, NULL, NULL },
+	{ '?', KD_ACT_HELP, "? F1", N_("this help") },
+	{ KD_KEY_F1, KD_ACT_HELP, NULL, NULL },
 	{ 'L' - 64, KD_ACT_REDRAW, "Ctrl-L", N_("redraw the screen") },
-	{ 'q', KD_ACT_QUIT, "q", N_("quit") },
+	{ 'q', KD_ACT_QUIT, "q F10", N_("quit") },
+	{ KD_KEY_F10, KD_ACT_QUIT, NULL, NULL },
 };
 
 enum kd_action kd_key_action(int key)

@@ -23,6 +23,10 @@ enum kd_key {
 	KD_KEY_ESC,
 	KD_KEY_BACKSPACE,
 	KD_KEY_RESIZE,
+	KD_KEY_F1,		/* help, as in htop and mc */
+	KD_KEY_F10,		/* quit, as in htop and mc */
+	KD_KEY_WHEEL_UP,	/* the mouse wheel */
+	KD_KEY_WHEEL_DOWN,
 };
 
 enum kd_action {
@@ -61,6 +65,8 @@ enum kd_action {
 	KD_ACT_COLOR,
 	KD_ACT_HELP,
 	KD_ACT_REDRAW,
+	KD_ACT_WHEEL_UP,	/* three records up (stops following) */
+	KD_ACT_WHEEL_DOWN,
 };
 
 struct kd_key_binding {

@@ -53,6 +53,8 @@ struct kd_view {
 	size_t marks_rows, marks_base, marks_end;
 
 	struct kd_record rec;
+	/* kd_view_set_text_key(): the dictionary entry shown as the text. */
+	const char *text_key;
 };
 
 int kd_view_new(struct kd_view **out, const struct kd_store *st)
@@ -91,13 +93,34 @@ struct kd_vfilter *kd_view_filter(struct kd_view *v)
 	return &v->f;
 }
 
+void kd_view_set_text_key(struct kd_view *v, const char *key)
+{
+	v->text_key = key;
+}
+
+/*
+ * Record @idx into v->rec with the text the user sees: the entry
+ * kd_view_set_text_key() names when the record has it (a translation),
+ * so that search and text filters match what is on the screen.
+ */
+static bool get_shown(struct kd_view *v, size_t idx)
+{
+	const struct kd_dict_entry *e;
+
+	if (kd_store_get(v->st, idx, &v->rec) < 0)
+		return false;
+	if (v->text_key && (e = kd_record_dict_get(&v->rec, v->text_key)))
+		kd_record_ref_text(&v->rec, e->value, e->value_len);
+	return true;
+}
+
 static bool matches(struct kd_view *v, size_t idx)
 {
 	if (!kd_vfilter_level_ok(&v->f, kd_store_level(v->st, idx)))
 		return false;
 	if (!v->needs_record)
 		return true;
-	return kd_store_get(v->st, idx, &v->rec) == 0 && kd_vfilter_match(&v->f, &v->rec);
+	return get_shown(v, idx) && kd_vfilter_match(&v->f, &v->rec);
 }
 
 void kd_view_refilter(struct kd_view *v)
@@ -440,7 +463,7 @@ static void search_step(struct kd_view *v, size_t *units)
 	size_t so, eo;
 
 	for (; *units > 0; spend(units, CHEAP_PER_UNIT)) {
-		if (kd_store_get(v->st, v->slots[v->spos], &v->rec) == 0 &&
+		if (get_shown(v, v->slots[v->spos]) &&
 		    kd_regex_find(&v->search, v->rec.text, v->rec.text_len, 0, &so, &eo)) {
 			v->sstate = S_FOUND;
 			select_slot(v, v->spos);

@@ -38,6 +38,14 @@ void kd_view_free(struct kd_view *v);
  */
 struct kd_vfilter *kd_view_filter(struct kd_view *v);
 
+/**
+ * kd_view_set_text_key() - search and text filters match the value of
+ * dictionary key @key (not copied; NULL: the record's text) where a
+ * record has it: the translated text while the viewer shows it.  Call
+ * kd_view_refilter() afterwards.
+ */
+void kd_view_set_text_key(struct kd_view *v, const char *key);
+
 /** kd_view_refilter() - start filtering over, keeping the selection near. */
 void kd_view_refilter(struct kd_view *v);
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # docs.sh - every long option kdmesg accepts (its getopt_long table in
-# src/kdmesg-options.c) is shown by --help and documented in man/kdmesg.1, the
+# src/kdmesg-options.c) is shown by --help and documented in man/kdmesg.1,
+# every long option of kdmesg's and kdmesg-po's --help is in the bash and
+# zsh completions (completion/) and kdmesg-po's in its man page, the
 # man page has the sections an admin looks for, and the viewer's screens
 # shown in the man page and README.md are the ones tests/cli/tui.sh
 # captures (tests/expected/tui/).  Prints TAP.
@@ -24,12 +26,38 @@ opts=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",[[:space:]]*[a-z_]*_argument,.*/\1
 [ -n "$opts" ]
 ok $? "found the option table in src/kdmesg-options.c"
 
+# --list-values is for shell completion only (src/kdmesg-complete.c).
+hidden=" list-values "
 for o in $opts; do
+	case $hidden in *" $o "*) continue ;; esac
 	printf '%s\n' "$help" | grep -q -- "--$o\\b"
 	ok $? "--help shows --$o"
 	grep -q -- "--$o\\b" "$tmp"
 	ok $? "man page documents --$o"
 done
+
+# As util-linux checks its bash-completion/: every long option that
+# --help shows is offered by the bash completion (and the zsh one), and
+# kdmesg-po's are in its man page and both completions too.
+comp=$srcdir/completion/kdmesg
+zcomp=$srcdir/completion/_kdmesg
+for o in $(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	grep -q -- "$o\\b" "$comp"
+	ok $? "bash completion offers $o"
+	grep -q -- "$o\\b" "$zcomp"
+	ok $? "zsh completion offers $o"
+done
+pohelp=$(LC_ALL=C "${KDMESG_PO:-$(dirname "$KDMESG")/kdmesg-po}" --help)
+sed 's/\\-/-/g' "$srcdir/man/kdmesg-po.1" >"$tmp.po"
+for o in $(printf '%s\n' "$pohelp" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	grep -q -- "$o\\b" "$tmp.po"
+	ok $? "kdmesg-po man page documents $o"
+	grep -q -- "$o\\b" "$comp"
+	ok $? "bash completion offers kdmesg-po $o"
+	grep -q -- "$o\\b" "$zcomp"
+	ok $? "zsh completion offers kdmesg-po $o"
+done
+rm -f "$tmp.po"
 
 for section in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" ENVIRONMENT FILES EXAMPLES "SEE ALSO"; do
 	grep -q "^\\.SH \"\\{0,1\\}$section\"\\{0,1\\}\$" "$man"

@@ -26,7 +26,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 golden() {
 	name=$1 want=$2
 	shift 2
-	(cd "$F" && LC_ALL=C "$@") >"$tmp/$name.out" 2>"$tmp/$name.err"
+	# POT-Creation-Date: a fixed day (2009-02-13 23:31 UTC).
+	(cd "$F" && LC_ALL=C SOURCE_DATE_EPOCH=1234567890 "$@") >"$tmp/$name.out" 2>"$tmp/$name.err"
 	st=$?
 	if [ "$update" = --update ]; then
 		cp "$tmp/$name.out" "$E/$name.out"
@@ -48,6 +49,7 @@ golden extract-sites 0 "$P" extract --sites=kprint-sites.txt --printk-index=prin
 golden extract-dump 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count
 golden extract-limit 0 "$P" extract --dump kmsg-kprint-small.dump --sort=count -n 1
 golden extract-stock 0 "$P" extract --dump kmsg-nul.dump
+golden extract-bugs-address 0 "$P" extract --dump kmsg-kprint-small.dump -n 1 --msgid-bugs-address 'kdmesg <bugs@kdmesg.invalid>'
 # the parts of pr_cont() records (PART<k>_FORMAT) as fragments of the
 # record's module; ", " has nothing to translate
 golden extract-parts 0 "$P" extract --dump kmsg-translate.dump --sort=count

@@ -146,8 +146,23 @@ printf 'not an index' >"$tmp/bad/modules.alias.bin"
 KDMESG_MODULES_DIR=$tmp/bad kd --module e1000
 head -1 "$tmp/err" | grep -q '^kdmesg: libkmod: .'
 ok $? "libkmod's own error goes through kdmesg's error reporting"
-grep -q '^kdmesg: note: no module facts: libkmod cannot read the modules of this kernel' "$tmp/err" &&
+grep -q '^kdmesg: note: --module matches module names as given, without aliases: libkmod cannot read the modules of this kernel' "$tmp/err" &&
 	[ $rc = 0 ] && [ "$(wc -l <"$tmp/out")" = 4 ]
 ok $? "a modules tree libkmod cannot read: a note, and --module matches the name as given"
+
+# Without modules (a container): the note only where facts would show, once.
+KDMESG_MODULES_DIR=/nonexistent kd
+[ $rc = 0 ] && [ ! -s "$tmp/err" ]
+ok $? "no modules, text output (no facts to show): no note"
+KDMESG_MODULES_DIR=/nonexistent kd -o json --code-file nothing.c
+[ $rc = 0 ] && [ ! -s "$tmp/err" ]
+ok $? "no modules, -o json of no record with a module: no note"
+KDMESG_MODULES_DIR=/nonexistent kd -o jsonl
+[ $rc = 0 ] && [ "$(grep -c 'note: no module facts: libkmod cannot read' "$tmp/err")" = 1 ] &&
+	[ "$(wc -l <"$tmp/err")" = 1 ]
+ok $? "no modules, -o jsonl of records with modules: the note, once"
+KDMESG_MODULES_DIR=/nonexistent kd -o verbose --module e1000
+[ $rc = 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ]
+ok $? "no modules, --module and -o verbose: one note, not two"
 
 tap_done

@@ -57,9 +57,11 @@ ok $? "-H on a terminal pages through \$PAGER and colours"
 tty -K kmsg-nul.dump -H -P
 ! paged && colored && grep -q 'Feb13 23:31' "$tmp/out"
 ok $? "-H -P colours without a pager"
-tty -K kmsg-nul.dump -H -w
+# -w follows a file as tail -F does: the log comes through a pipe, which ends.
+printf '%s\n' "cd '$fixtures' && cat kmsg-nul.dump | '$KDMESG' -K - -H -w" >"$tmp/cmd"
+SHELL=/bin/sh script -qec "sh '$tmp/cmd'" /dev/null </dev/null >"$tmp/out" 2>&1
 ! paged && colored
-ok $? "-H -w does not page (a file ends the follow at its end)"
+ok $? "-H -w does not page (a pipe ends the follow at its end)"
 PAGER=cat tty -K kmsg-nul.dump -H
 ! paged && colored
 ok $? "PAGER=cat means no pager"

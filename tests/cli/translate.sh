@@ -55,7 +55,9 @@ golden() {
 		KDMESG_MODULES_DIR=/nonexistent $envs \
 		"$KDMESG" "$@" >"$tmp/$name.out" 2>"$tmp/$name.raw"
 	echo "$?" >>"$tmp/$name.raw"
-	sed "s|$tmp|TMP|g" "$tmp/$name.raw" >"$tmp/$name.err"
+	# The build tree and the locale directory are where this build is.
+	sed "s|$tmp|TMP|g; s|${top_builddir:-/nonexistent}/po-kmsg|BUILD/po-kmsg|g; s|, ${localedir:-/nonexistent})|, LOCALEDIR)|" \
+		"$tmp/$name.raw" >"$tmp/$name.err"
 	if [ "$update" = --update ]; then
 		cp "$tmp/$name.out" "$E/$name.out"
 		cp "$tmp/$name.err" "$E/$name.err"
@@ -154,4 +156,21 @@ if [ -f "$B" ]; then
 			--catalog-dir "$tmp/cat" -v
 	done
 fi
+# The build's own catalogues (po-kmsg/LINGUAS, built as
+# po-kmsg/LL/LC_MESSAGES/linux-kmsg.mo): kdmesg run from the build tree
+# finds them with no --catalog-dir, and --catalog-dir takes the directory.
+if [ -n "${top_builddir:-}" ] && [ -f "$top_builddir/po-kmsg/de/LC_MESSAGES/linux-kmsg.mo" ]; then
+	env -u LANGUAGE LANGUAGE=de LC_ALL=C.UTF-8 "$KDMESG" --translate=always -v \
+		-K "$F/kmsg-kprint-qemu.dump" >"$tmp/build-de.out" 2>"$tmp/build-de.err"
+	grep -q "NX-Schutz (Execute Disable): aktiv" "$tmp/build-de.out"
+	ok $? "kdmesg from the build tree finds the German catalogue it built"
+	env -u LANGUAGE LANGUAGE=fr LC_ALL=C.UTF-8 "$KDMESG" --translate=always \
+		--catalog-dir "$top_builddir/po-kmsg" -K "$F/kmsg-kprint-qemu.dump" >"$tmp/build-fr.out"
+	! cmp -s "$tmp/build-fr.out" "$tmp/build-de.out" &&
+		! env -u LANGUAGE LC_ALL=C "$KDMESG" -K "$F/kmsg-kprint-qemu.dump" | cmp -s - "$tmp/build-fr.out"
+	ok $? "--catalog-dir build/po-kmsg: the French catalogue, in the standard layout"
+else
+	ok 0 "# SKIP the build's po-kmsg/de/LC_MESSAGES/linux-kmsg.mo is not there"
+fi
+
 tap_done

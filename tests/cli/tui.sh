@@ -183,6 +183,26 @@ if command -v msgfmt >/dev/null 2>&1; then
 		'has "eth0: Netzwerkverbindung steht: 100 Mbit/s" && st "4/4 of 4  following"'
 	press T 'has "NIC Link is Up 100 Mbps Half Duplex"' "T: the kernel's text"
 	press T 'has "eth0: Netzwerkverbindung steht: 100 Mbit/s"' "T again: translated again"
+	# Search and text filters look at the text on the screen.
+	press g 'st "1/4 of 4"' "g: the first record"
+	press / 'st "^/$"' "/ opens the search prompt"
+	text "Netzwerkverbindung"
+	press Enter 'st "^kprint.kmsg  [24]/4 of 4$" && lacks "pattern not found"' \
+		"a search finds the translated text shown"
+	press g 'st "1/4 of 4"' "g: the first record again"
+	press / 'st "^/$"' "/ again"
+	text "NIC Link is Up 100"
+	press Enter 'st "pattern not found"' \
+		"the kernel's text, not on the screen while translated, is not found"
+	press T 'has "NIC Link is Up 100 Mbps Half Duplex"' "T: the kernel's text"
+	press n 'st "^kprint.kmsg  [24]/4 of 4$" && lacks "pattern not found"' \
+		"n: now it is on the screen, and found"
+	press ? 'has "match the kernel.s text as shown"' "? says which text is searched"
+	press q 'lacks "^Keys"' "q: the list"
+	press T 'has "eth0: Netzwerkverbindung steht: 100 Mbit/s"' "T: translated"
+	press F1 'has "match the translated text shown"' "F1 opens the help; it says so"
+	press F1 'lacks "^Keys"' "F1 again: the list"
+	press G 'st "4/4 of 4  following"' "G: the last record"
 	press Enter 'has MESSAGE_TRANSLATED && has "NIC Link is Up 100 Mbps"' \
 		"Enter: the detail pane has both texts"
 	press q 'lacks "Record details" && st "4/4 of 4"' "q: back to the list"
@@ -234,15 +254,28 @@ st=$?
 [ $st = 1 ] && grep -q -- "--tui needs a terminal" err
 ok $? "standard output not a terminal: one clear error, status 1 (got $st: $(cat err))"
 
-# --- -F and the command line's filters ---
+# --- -F and the command line's filters: shown, switched off, removed ---
 cp "$srcdir/tests/fixtures/syslog.txt" syslog.txt
 nerr=$("$KDMESG" -F syslog.txt -l err+ | wc -l)
+nall=$("$KDMESG" -F syslog.txt | wc -l)
 start -F syslog.txt -l err+
-expect "-F with -l err+: the command line's source and filter ($nerr records)" \
-	"[ $nerr -gt 0 ] && st '^syslog.txt  $nerr/$nerr of $nerr  following$' &&
+expect "-F with -l err+: the command line's source and filter ($nerr of $nall records), said on the status line" \
+	"[ $nerr -gt 0 ] && st '^syslog.txt  $nerr/$nerr of $nall  following  --level err+$' &&
 	 has 'message from facility local3' && lacks 'message from facility local4'"
-keys q
-ended "q: the viewer ends"
+press f 'has "^\[x\] command line  *--level err+$"' "f: the panel lists the command line's filter"
+press j 'screen -e | grep -q "$esc\[7m   records"' "j: the records line"
+press j 'screen -e | grep -q "$esc\[7m\[x\] command line"' "j: the command line's filter"
+press Space 'has "^\[ \] command line  *--level err+$"' "Space: switched off"
+press Escape "st '^syslog.txt  $nall/$nall of $nall  following  --level err+ (off)$' &&
+	has 'message from facility local4'" "off: every record, the status line says so"
+press f 'has "^Filters"' "f: the panel again"
+press j 'screen -e | grep -q "$esc\[7m   records"' "j"
+press j 'screen -e | grep -q "$esc\[7m\[ \] command line"' "j: the command line's filter"
+press Space 'has "^\[x\] command line"' "Space: on again"
+press d 'lacks "command line"' "d removes it"
+press Escape "st '^syslog.txt  $nall/$nall of $nall  following$'" "removed: every record, nothing on the status line"
+press F10 'has VIEWER-ENDED' "F10 quits"
+ended "F10: status 0"
 
 # --- the live /dev/kmsg (no source given), faked by tests/shim ---
 shim=${top_builddir:-}/tests/shim/kmsg-shim.so
@@ -291,16 +324,17 @@ expect "q: status 0" 'has VIEWER-ENDED && [ "$(cat exit 2>/dev/null)" = 0 ]'
 start -K log.kmsg
 expect "opens at the last record of 47, following" 'st "^log.kmsg  47/47 of 47  following$"'
 golden main
-expect "colours: an error in red, as journalctl shows it" \
-	'screen -e | grep -q "$esc\[31m.*message from facility local3"'
-expect "colours: worse than an error, bold" \
-	'screen -e | grep "message from facility local2" | grep -q "$esc\[1m"'
-expect "colours: a warning in yellow" \
-	'screen -e | grep -q "$esc\[33m\[    7.020000\] .*facility local4"'
-expect "colours: a notice bold, not coloured" \
-	'screen -e | grep -q "^$esc\[1m\[    7.021000\] .*facility local5"'
-expect "colours: debug dim" \
-	'screen -e | grep -q "$esc\[0;2m.*\[    7.023000\] .*facility local7"'
+# The colours are the command line's (lib/sink/format.c's spans, dmesg's scheme).
+expect "colours: an error's text in red, as kdmesg -L colours it" \
+	'screen -e | grep -q "$esc\[31mmessage from facility local3"'
+expect "colours: worse than an error, bold red" \
+	'screen -e | grep -q "$esc\[1m$esc\[31mmessage from facility local2"'
+expect "colours: a warning bold" \
+	'screen -e | grep -q "$esc\[1m$esc\[39mmessage from facility local4"'
+expect "colours: the time green, the subsystem prefix brown" \
+	'screen -e | grep -q "^$esc\[32m\[    7.021000\] $esc\[39m\[  T210\] $esc\[33mlogger\[210\]: "'
+expect "colours: a notice's and a debug message's text plain, as dmesg's" \
+	'screen -e | grep -q "logger\[230\]: $esc\[39mmessage from facility local7 *|$"'
 
 # --- the other moving keys ---
 press Right 'has "^19000\] \[  T190\] logger\[190\]"' "Right scrolls 8 columns sideways"
@@ -336,8 +370,8 @@ press Enter 'st "^log.kmsg  10/47 of 47$"' \
 press / 'st "^/$"' "/ again"
 text "Manuf"
 expect "as a pattern is typed, its matches are highlighted" \
-	'st "^/Manuf$" && screen -e | grep -q "$esc\[7mManuf"'
-press Escape 'st "^log.kmsg  10/47 of 47$" && ! screen -e | grep -q "$esc\[7mManuf"' \
+	'st "^/Manuf$" && screen -e | grep -q "$esc\[7m\($esc\[[0-9;]*m\)*Manuf"'
+press Escape 'st "^log.kmsg  10/47 of 47$" && ! screen -e | grep -q "$esc\[7m\($esc\[[0-9;]*m\)*Manuf"' \
 	"Esc: the search is cancelled, its highlight gone"
 press n 'st "^log.kmsg  18/47 of 47$"' "n: the next match"
 press N 'st "^log.kmsg  10/47 of 47$"' "N: back to the previous one"
@@ -418,6 +452,20 @@ printf 'ord three\n' >>grow.kmsg
 expect "its rest comes: one record" 'st "^grow.kmsg  47/50 of 50$"'
 press G 'has "half a record three" && st "^grow.kmsg  50/50 of 50  following$"' \
 	"G follows again"
+# As tail -F: a truncated file is read from its start, a replaced one followed.
+: >grow.kmsg
+printf '6,1,100,-;after truncation\n' >>grow.kmsg
+expect "a truncated file: read again from its start, said on the status line" \
+	'has "after truncation" && st "51/51 of 51  following  -- grow.kmsg: file truncated; reading it"'
+mv grow.kmsg grow.kmsg.1
+printf '6,1,200,-;in the new file\n' >grow.kmsg
+expect "a file replaced by rotation: the new one is followed, said on the status line" \
+	'has "in the new file" && st "52/52 of 52  following  -- grow.kmsg: file replaced; following the"'
+# The mouse wheel (an X10 mouse report: button 4 up, 5 down).
+keys -l "$esc[M\`!!"
+expect "the mouse wheel up: three records up" 'st "^grow.kmsg  49/52 of 52"'
+keys -l "$esc[Ma!!"
+expect "the mouse wheel down: three down, following again" 'st "^grow.kmsg  52/52 of 52  following"'
 
 # --- the log on standard input, keys from the terminal ---
 PIPE_FROM=kprint.kmsg start -K -
@@ -466,9 +514,11 @@ press k 'st "^fifo  4/5 of 5$"' "k: record 4"
 press Enter 'has "^Record details"' "Enter: its details"
 golden details-kprint
 press q 'lacks "^Record details"' "q: the list"
-press o 'has "netdev.c:4900 e1000_print_link_"' "o: the location column (file:line function)"
+press o 'has "^\[    0.00[24]000\] drivers/net/ethernet/intel/e1000e/netdev.c:4900 e1000_print_link"' \
+	"o: the location, rendered as --location renders it (file:line function())"
 press t 'has "Feb 13 23:31:30 2009"' "t: the next time format (ctime)"
-press m 'st "^module: *$"' "m opens the module filter prompt"
+press m 'st "^module: e1000e$"' "m opens the module filter prompt with the selected record's module"
+press C-u 'st "^module: *$"' "Ctrl-U empties the prompt"
 text e1000e
 expect "the module is typed" 'st "^module: e1000e$"'
 press Enter 'st "^fifo  2/2 of 5  following  module=e1000e$"' \
@@ -502,12 +552,16 @@ text "pc?"
 expect "the glob is typed" 'st "^subsystem: pc?$"'
 press Enter 'st "^fifo  1/1 of 5  following  not text=100 Mbps  subsystem=pc?$"' \
 	"s: a subsystem glob"
-press F 'st "^file: *$"' "F opens the source file prompt"
+press F 'st "^file: drivers/net/ethernet/intel/e1000e/netdev.c$"' \
+	"F opens the source file prompt with the selected record's file"
+press C-u 'st "^file: *$"' "Ctrl-U empties it"
 text "netdev.c"
 expect "the file is typed" 'st "^file: netdev.c$"'
 press Enter 'st "^fifo  1/1 of 5  following  not text=100 Mbps  subsystem=pc?  file=netdev.c$"' \
 	"F: a source file (its last part), the same record"
-press u 'st "^function: *$"' "u opens the function prompt"
+press u 'st "^function: e1000_print_link_info$"' \
+	"u opens the function prompt with the selected record's function"
+press C-u 'st "^function: *$"' "Ctrl-U empties it"
 text "mem_init*"
 expect "the glob is typed" 'st "^function: mem_init\*$"'
 press Enter 'st "^fifo  0/0 of 5" && has "No records to show."' \

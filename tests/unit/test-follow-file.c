@@ -4,7 +4,9 @@
  * taken in steps (kd_pipeline_step(): bounded, never waits) into a record
  * store, over -K files and pipes that grow while they are read
  * (KD_SOURCE_FOLLOW_FILE): new records are taken, a half-written record
- * waits for its rest, a pipe whose writer went away is not an error.
+ * waits for its rest, a pipe whose writer went away ends the input, and
+ * a file that is truncated or replaced under its name (rotation) is read
+ * again from its start, as `tail -F` does, with the change counted.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -126,7 +128,7 @@ static void test_fifo(void)
 	tap_is_int((long long)kd_store_count(st), 3, "what came later");
 	close(wfd);
 	wfd = -1;
-	tap_is_int(drain(p), -EAGAIN, "the writer gone: still no error");
+	tap_is_int(drain(p), 0, "the writer gone: the end of the input, not an error");
 	tap_is_int((long long)kd_store_count(st), 3, "nothing lost or doubled");
 	kd_pipeline_free(p);
 out:
@@ -134,6 +136,56 @@ out:
 		close(wfd);
 	unlink(path);
 	rmdir(dir);
+	kd_store_free(st);
+}
+
+/* `: > f`, then `mv f f.1; new f`: each read from its start, and counted. */
+static void test_truncate_rotate(void)
+{
+	char path[] = "/tmp/kdmesg-test-follow.XXXXXX", old[64];
+	int fd = mkstemp(path);
+	const struct kd_source_stats *sst;
+	struct kd_pipeline *p;
+	struct kd_store *st;
+
+	kd_store_new(&st);
+	snprintf(old, sizeof(old), "%s.1", path);
+	put(fd, "6,1,1000,-;one\n6,2,2000,-;two\n");
+	p = open_follow(path, st);
+	tap_ok(p != NULL, "a file to truncate opens");
+	if (!p)
+		goto out;
+	tap_is_int(kd_pipeline_fd(p), -1, "a regular file offers no descriptor to poll");
+	drain(p);
+	tap_is_int(ftruncate(fd, 0), 0, "truncate it");
+	lseek(fd, 0, SEEK_SET);
+	put(fd, "6,3,3000,-;three\n");
+	drain(p);
+	drain(p);
+	sst = kd_pipeline_stats(p);
+	tap_is_int((long long)kd_store_count(st), 3, "truncated: the new first record is read");
+	text_is(st, 2, "three", "from the start of the truncated file");
+	tap_is_int((long long)sst->rewound, 1, "counted as rewound");
+
+	put(fd, "6,4,4000,-;four, the old file's last\n");
+	tap_is_int(rename(path, old), 0, "rotate it by rename");
+	close(fd);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	put(fd, "6,5,5000,-;five, in the new file\n");
+	drain(p);
+	drain(p);
+	tap_is_int((long long)kd_store_count(st), 5, "the old file's rest, then the new file");
+	text_is(st, 3, "four, the old file's last", "the old file is read to its end first");
+	text_is(st, 4, "five, in the new file", "then the new file from its start");
+	tap_is_int((long long)sst->reopened, 1, "counted as reopened");
+	put(fd, "6,6,6000,-;six\n");
+	drain(p);
+	tap_is_int((long long)kd_store_count(st), 6, "and the new file is followed on");
+	kd_pipeline_free(p);
+out:
+	close(fd);
+	unlink(path);
+	unlink(old);
 	kd_store_free(st);
 }
 
@@ -165,6 +217,7 @@ int main(void)
 {
 	test_growing_file();
 	test_fifo();
+	test_truncate_rotate();
 	test_no_follow();
 	return tap_done();
 }

@@ -61,6 +61,12 @@ static void test_kinds(void)
 	       "path: the file name alone");
 	tap_ok(test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "drivers/net", &r),
 	       "path: a directory matches what is below it");
+	tap_ok(test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "drivers/", &r),
+	       "path: a trailing slash (shell completion) is the directory");
+	tap_ok(test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "ethernet/intel//", &r),
+	       "path: so are trailing slashes");
+	tap_ok(!test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "drivers/usb/", &r),
+	       "path: another directory with its slash");
 	tap_ok(test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "intel/*/e1000_main.c", &r),
 	       "path: a glob on a trailing part");
 	tap_ok(!test1(KD_MATCH_PATH, KD_FIELD_CODE_FILE, "main.c", &r),

@@ -182,7 +182,11 @@ static void test_bad_input(void)
 		tap_is_int(d.rc, -EINVAL, "-K refuses binary input");
 	}
 	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("syslog.txt"));
-	tap_is_int(d.rc, -EINVAL, "-K refuses a syslog-format file");
+	tap_is_int(d.rc, -EMEDIUMTYPE, "-K refuses a syslog-format file: the other format");
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture("kmsg-nul.dump"));
+	tap_is_int(d.rc, -EMEDIUMTYPE, "-F refuses a /dev/kmsg dump: the other format");
+	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture("kmsg-newline.dump"));
+	tap_is_int(d.rc, -EMEDIUMTYPE, "-F refuses a newline /dev/kmsg dump: the other format");
 	read_all(&d, KD_SOURCE_SYSLOG_FILE, fixture("empty.txt"));
 	tap_is_int(d.rc, -ENODATA, "-F: empty file is -ENODATA");
 	read_all(&d, KD_SOURCE_KMSG_FILE, fixture("empty.txt"));
