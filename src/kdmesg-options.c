@@ -231,8 +231,7 @@ static bool needs_wall_clock(const struct ctl *c)
 {
 	return kd_timefmt_needs_boot_time(&c->out) ||
 	       c->filter.has_since || c->filter.has_until ||
-	       c->out.mode == KD_OUTPUT_JSONL || c->out.mode == KD_OUTPUT_EXPORT ||
-	       c->out.mode == KD_OUTPUT_VERBOSE;
+	       (kd_output_flags(&c->out) & KD_OUTPUT_WALL_CLOCK);
 }
 
 static enum kd_time_format parse_time_format(const char *s)
@@ -246,17 +245,11 @@ static enum kd_time_format parse_time_format(const char *s)
 
 static enum kd_output_mode parse_output_format(const char *s)
 {
-	if (strcmp(s, "text") == 0)
-		return KD_OUTPUT_TEXT;
-	if (strcmp(s, "json") == 0)
-		return KD_OUTPUT_JSON;
-	if (strcmp(s, "jsonl") == 0)
-		return KD_OUTPUT_JSONL;
-	if (strcmp(s, "export") == 0)
-		return KD_OUTPUT_EXPORT;
-	if (strcmp(s, "verbose") == 0)
-		return KD_OUTPUT_VERBOSE;
-	errx(EXIT_FAILURE, _("unknown output format: %s"), s);
+	int m = kd_output_mode_from_name(s);
+
+	if (m < 0)
+		errx(EXIT_FAILURE, _("unknown output format: %s"), s);
+	return (enum kd_output_mode)m;
 }
 
 /* --- option values -------------------------------------------------- */
@@ -696,9 +689,10 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 /* Fill the writer options from what the command line asked for. */
 static void finish_options(struct ctl *c)
 {
+	unsigned int flags = kd_output_flags(&c->out);
 	const char *env;
 
-	if (c->out.mode != KD_OUTPUT_TEXT) {
+	if (!(flags & KD_OUTPUT_TEXT_OPTIONS)) {
 		/* As dmesg -J: the stamp is always sec.usec, no text tweaks. */
 		c->out.ntime = 0;
 		c->out.force_prefix = false;
@@ -721,10 +715,9 @@ static void finish_options(struct ctl *c)
 	if ((env = getenv("KDMESG_TEST_CALLER_WIDTH")))
 		c->out.caller_width = atoi(env);
 
-	if (c->out.mode == KD_OUTPUT_TEXT)
+	if (flags & KD_OUTPUT_TEXT_OPTIONS)
 		c->out.color = kd_terminal_want_color(c->colormode, COLORS_UTILNAME);
-	if (c->out.mode == KD_OUTPUT_VERBOSE || c->out.mode == KD_OUTPUT_JSONL ||
-	    (c->out.mode == KD_OUTPUT_JSON && c->out.json_dict))
+	if (flags & KD_OUTPUT_MODULE_FACTS)
 		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;

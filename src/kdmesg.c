@@ -105,7 +105,7 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 
 	/* dmesg reads a bad "<pri>" differently when it decodes priorities. */
 	if (c->filter.levels || c->filter.facilities || c->out.decode ||
-	    c->out.color || c->out.mode == KD_OUTPUT_JSON)
+	    c->out.color || (kd_output_flags(&c->out) & KD_OUTPUT_DECODED_PRI))
 		c->src_flags |= KD_SOURCE_DECODED_PRI;
 	kd_pipeline_set_filter(p, &c->filter);
 	if (c->stats)
@@ -433,7 +433,7 @@ static int print_records(struct ctl *c)
 	}
 
 	if (stats && status == EXIT_SUCCESS) {
-		rc = c->out.mode == KD_OUTPUT_TEXT ?
+		rc = kd_output_flags(&c->out) & KD_OUTPUT_TEXT_OPTIONS ?
 			kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
 					    kdmesg_module_facts, NULL) :
 			kd_stats_write_json(stats, stdout, (size_t)c->stats_top,

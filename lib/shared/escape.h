@@ -80,6 +80,27 @@ static inline char *kd_escape_buf_reserve(struct kd_escape_buf *b, size_t n)
 	return b->data + b->len;
 }
 
+/** kd_escape_buf_putc() - append one byte. */
+static inline void kd_escape_buf_putc(struct kd_escape_buf *b, char c)
+{
+	if (b->len == b->cap)
+		kd_escape_buf_flush(b);
+	if (b->len < b->cap)
+		b->data[b->len++] = c;
+}
+
+/** kd_escape_buf_puts() - append the string @s as it is. */
+static inline void kd_escape_buf_puts(struct kd_escape_buf *b, const char *s)
+{
+	kd_escape_buf_put(b, s, strlen(s));
+}
+
+/** kd_escape_buf_put_u64() - append @v in decimal (printf's %llu). */
+void kd_escape_buf_put_u64(struct kd_escape_buf *b, unsigned long long v);
+
+/** kd_escape_buf_put_i64() - append @v in decimal (printf's %lld). */
+void kd_escape_buf_put_i64(struct kd_escape_buf *b, long long v);
+
 /**
  * kd_escape_append() - kd_escape_write() into @b: the same bytes, appended
  * to the buffer (flushed to its stream when full).  Returns 0.

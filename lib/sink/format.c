@@ -60,7 +60,7 @@
 #include "record/priority.h"
 
 /* dmesg's per-format buffer size; its snprintf() truncates there. */
-#define TS_MAX		64
+#define TS_MAX		KD_FORMAT_STAMP_MAX
 /* dmesg's caller-id buffer: PID_CHARS_MAX + 3 bytes with the NUL. */
 #define CID_MAX		23
 
@@ -206,6 +206,11 @@ static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 	n += 6;
 	buf[n] = '\0';
 	return n;
+}
+
+size_t kd_format_sec_usec(char *buf, int64_t sec, int64_t usec)
+{
+	return fmt_sec_usec(buf, sec, usec);
 }
 
 /*

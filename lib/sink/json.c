@@ -10,9 +10,10 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "shared/utf8.h"
 #include "sink/json.h"
 
-void kd_json_init(struct kd_json *j, FILE *out)
+void kd_json_init(struct kd_json *j, struct kd_escape_buf *out)
 {
 	j->out = out;
 	j->indent = 0;
@@ -22,100 +23,89 @@ void kd_json_init(struct kd_json *j, FILE *out)
 
 static void put_indent(struct kd_json *j)
 {
-	int i;
+	static const char spaces[] = "                        ";
+	size_t n = (size_t)(j->indent > 0 ? j->indent : 0) * 3;
 
-	for (i = 0; i < j->indent; i++)
-		fputs("   ", j->out);
+	while (n > sizeof(spaces) - 1) {
+		kd_escape_buf_put(j->out, spaces, sizeof(spaces) - 1);
+		n -= sizeof(spaces) - 1;
+	}
+	kd_escape_buf_put(j->out, spaces, n);
 }
 
-size_t kd_json_utf8_len(const unsigned char *s, size_t n)
+/* Copied as they are, whatever the flags: printable ASCII but '"' and '\\'. */
+static inline bool plain(unsigned char c)
 {
-	unsigned char c = s[0];
-	size_t len, i;
-	unsigned char lo = 0x80, hi = 0xbf;	/* range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* past U+10FFFF */
-	} else
-		return 0;
-
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
+	return (unsigned char)(c - 0x20) < 0x5f && c != '"' && c != '\\';
 }
 
-void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
+void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
+		    unsigned int flags)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i;
+	bool lower = flags & KD_JSON_LOWER;
+	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
 
-	putc('"', out);
-	for (i = 0; i < len && p[i]; i++) {
+	while (i < len) {
 		unsigned char c = p[i];
+		char esc[6];
+		size_t n;
 
-		switch (c) {
-		case '"':
-		case '\\':
-			putc('\\', out);
-			putc(c, out);
+		if (plain(c) && !(lower && c >= 'A' && c <= 'Z')) {
+			i++;
 			continue;
-		case '\b': fputs("\\b", out); continue;
-		case '\t': fputs("\\t", out); continue;
-		case '\n': fputs("\\n", out); continue;
-		case '\f': fputs("\\f", out); continue;
-		case '\r': fputs("\\r", out); continue;
+		}
+		if (c >= 0x80 && (n = kd_utf8_len(p + i, len - i))) {
+			i += n;
+			continue;
+		}
+		if (c == 0x7f && !(flags & KD_JSON_ESCAPE_DEL)) {
+			i++;
+			continue;
+		}
+		kd_escape_buf_put(b, s + run, i - run);
+		run = ++i;
+		switch (c) {
+		case '"':  kd_escape_buf_put(b, "\\\"", 2); continue;
+		case '\\': kd_escape_buf_put(b, "\\\\", 2); continue;
+		case '\b': kd_escape_buf_put(b, "\\b", 2); continue;
+		case '\f': kd_escape_buf_put(b, "\\f", 2); continue;
+		case '\n': kd_escape_buf_put(b, "\\n", 2); continue;
+		case '\r': kd_escape_buf_put(b, "\\r", 2); continue;
+		case '\t': kd_escape_buf_put(b, "\\t", 2); continue;
+		case '\0':
+			if (flags & KD_JSON_TO_NUL)
+				return;
+			break;
 		default:
 			break;
 		}
-		if (c < 0x20) {
-			fputs("\\u00", out);
-			putc(hex[c >> 4], out);
-			putc(hex[c & 0xf], out);
+		if (c >= 'A' && c <= 'Z') {
+			kd_escape_buf_putc(b, (char)(c - 'A' + 'a'));
 		} else if (c >= 0x80) {
-			/*
-			 * dmesg copies every byte, which leaves invalid
-			 * UTF-8 (invalid JSON) for bytes outside a valid
-			 * sequence: those become U+FFFD, one per byte.
-			 */
-			size_t n = kd_json_utf8_len(p + i, len - i);
-
-			if (n > 0) {
-				fwrite(p + i, 1, n, out);
-				i += n - 1;
-			} else {
-				fputs("\\ufffd", out);
-			}
-		} else if (lower && c >= 'A' && c <= 'Z') {
-			putc(c - 'A' + 'a', out);
+			kd_escape_buf_put(b, "\\ufffd", 6);
 		} else {
-			putc(c, out);
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 0xf];
+			kd_escape_buf_put(b, esc, 6);
 		}
 	}
-	putc('"', out);
+	kd_escape_buf_put(b, s + run, i - run);
+}
+
+void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower)
+{
+	kd_escape_buf_putc(b, '"');
+	kd_json_escape(b, s, len, KD_JSON_TO_NUL | (lower ? KD_JSON_LOWER : 0));
+	kd_escape_buf_putc(b, '"');
 }
 
 static void print_name(struct kd_json *j, const char *name, bool lower)
 {
 	if (j->after_close)
-		fputs(name ? ",\n" : ",", j->out);
+		kd_escape_buf_puts(j->out, name ? ",\n" : ",");
 	if (name || !j->after_close)
 		put_indent(j);
 	if (name)
@@ -128,15 +118,15 @@ static void open_member(struct kd_json *j, const char *name,
 	print_name(j, name, lower);
 	switch (type) {
 	case KD_JSON_OBJECT:
-		fputs(name ? ": {\n" : "{\n", j->out);
+		kd_escape_buf_puts(j->out, name ? ": {\n" : "{\n");
 		j->indent++;
 		break;
 	case KD_JSON_ARRAY:
-		fputs(name ? ": [\n" : "[\n", j->out);
+		kd_escape_buf_puts(j->out, name ? ": [\n" : "[\n");
 		j->indent++;
 		break;
 	case KD_JSON_VALUE:
-		fputs(name ? ": " : " ", j->out);
+		kd_escape_buf_puts(j->out, name ? ": " : " ");
 		break;
 	}
 	j->after_close = false;
@@ -163,18 +153,18 @@ void kd_json_close(struct kd_json *j, enum kd_json_type type)
 	}
 	j->indent--;
 	end = type == KD_JSON_OBJECT ? '}' : ']';
-	putc('\n', j->out);
+	kd_escape_buf_putc(j->out, '\n');
 	put_indent(j);
-	putc(end, j->out);
+	kd_escape_buf_putc(j->out, end);
 	if (type == KD_JSON_OBJECT && j->indent == 0)
-		putc('\n', j->out);
+		kd_escape_buf_putc(j->out, '\n');
 	j->after_close = true;
 }
 
 void kd_json_value_raw(struct kd_json *j, const char *name, const char *text)
 {
 	kd_json_open(j, name, KD_JSON_VALUE);
-	fputs(text && *text ? text : "null", j->out);
+	kd_escape_buf_puts(j->out, text && *text ? text : "null");
 	kd_json_close(j, KD_JSON_VALUE);
 }
 
@@ -185,13 +175,13 @@ void kd_json_value_str(struct kd_json *j, const char *name, const char *s,
 	if (s && len && *s)
 		kd_json_quote(j->out, s, len, false);
 	else
-		fputs("null", j->out);
+		kd_escape_buf_put(j->out, "null", 4);
 	kd_json_close(j, KD_JSON_VALUE);
 }
 
 void kd_json_value_u64(struct kd_json *j, const char *name, uint64_t v)
 {
 	kd_json_open(j, name, KD_JSON_VALUE);
-	fprintf(j->out, "%" PRIu64, v);
+	kd_escape_buf_put_u64(j->out, v);
 	kd_json_close(j, KD_JSON_VALUE);
 }

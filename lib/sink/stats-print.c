@@ -166,6 +166,8 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data, kd_stats_json_fn more)
 {
 	uint64_t total = kd_stats_total(s);
+	char data_buf[4096];
+	struct kd_escape_buf b = { .data = data_buf, .cap = sizeof(data_buf), .out = out };
 	struct kd_json j;
 	char buf[64];
 	size_t n, i;
@@ -174,7 +176,7 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 
 	if (rc < 0)
 		return rc;
-	kd_json_init(&j, out);
+	kd_json_init(&j, &b);
 	kd_json_open(&j, NULL, KD_JSON_OBJECT);
 	kd_json_value_u64(&j, "records", kd_stats_records(s));
 	kd_json_value_u64(&j, "messages", total);
@@ -219,5 +221,6 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 	if (more)
 		more(data, &j);
 	kd_json_close(&j, KD_JSON_OBJECT);
+	kd_escape_buf_flush(&b);
 	return ferror(out) ? -EIO : 0;
 }
