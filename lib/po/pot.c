@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/priority.h"
 #include "shared/kfmt.h"
 #include "po/pot.h"
 
@@ -305,12 +306,10 @@ static void write_list(FILE *out, const char *what, char *const *v, unsigned int
 	fputc('\n', out);
 }
 
+/* kdmesg's level names (record/priority.c), so "#. level:" reads as -l takes it. */
 static const char *level_name(char l)
 {
-	static const char *const names[] = { "emerg", "alert", "crit", "err",
-					     "warning", "notice", "info", "debug" };
-
-	return l >= '0' && l <= '7' ? names[l - '0'] : l == 'c' ? "cont" : NULL;
+	return l >= '0' && l <= '7' ? kd_priority_level_name(l - '0') : l == 'c' ? "cont" : NULL;
 }
 
 static void write_entry(FILE *out, const struct pot_entry *e)
