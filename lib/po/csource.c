@@ -17,6 +17,7 @@
 
 #include "po/csource-internal.h"
 #include "po/cstring.h"
+#include "shared/modname.h"
 
 #define FMT_MAX		4096
 #define MACROS_MAX	128
@@ -675,8 +676,7 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 	bl = strcspn(base, ".");
 	if (bl >= sizeof(sc->basename))
 		bl = sizeof(sc->basename) - 1;
-	for (size_t i = 0; i < bl; i++)
-		sc->basename[i] = base[i] == '-' ? '_' : base[i];
+	kd_modname_copy(sc->basename, base, bl);
 	rc = scan_text(sc, text, len);
 	for (unsigned int i = 0; i < sc->nmacros; i++)
 		free(sc->macro[i].val);
@@ -746,7 +746,6 @@ void kd_csource_modname(const char *mk, size_t len, const char *obj, char *out, 
 	}
 	if (best_len >= cap)
 		best_len = cap - 1;
-	for (size_t i = 0; i < best_len; i++)
-		out[i] = best[i] == '-' ? '_' : best[i];
+	kd_modname_copy(out, best, best_len);
 	out[best_len] = '\0';
 }
