@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "po/csource-internal.h"
+#include "shared/hash.h"
 
 #define PARAMS_MAX	12
 #define BUCKETS		1024
@@ -57,11 +58,7 @@ void kd_csource_macros_free(struct kd_csource_macros *m)
 
 static unsigned int hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h & (BUCKETS - 1);
+	return kd_hash_bytes(s, n) & (BUCKETS - 1);
 }
 
 static const struct kd_csource_wrapper *find(const struct kd_csource_macros *m,

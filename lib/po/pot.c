@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record/priority.h"
+#include "shared/hash.h"
 #include "shared/kfmt.h"
 #include "po/pot.h"
 
@@ -59,16 +60,14 @@ int kd_pot_new(struct kd_pot **pot)
 	return 0;
 }
 
+/* No context and an empty one hash alike, as they did. */
 static size_t hash(const char *ctx, const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint32_t h = kd_hash_bytes(s, n);
 
-	for (; ctx && *ctx; ctx++)
-		h = (h ^ (unsigned char)*ctx) * 1099511628211ull;
-	h = (h ^ 4) * 1099511628211ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return (size_t)h;
+	if (ctx && *ctx)
+		h ^= kd_hash_bytes(ctx, strlen(ctx)) * 0x85ebca6bu + 1;
+	return h;
 }
 
 static int grow(struct kd_pot *pot)

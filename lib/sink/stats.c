@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "record/group.h"
+#include "shared/hash.h"
 #include "sink/stats.h"
 
 struct kd_stats {
@@ -58,22 +59,6 @@ int kd_stats_new(struct kd_stats **out)
 	return 0;
 }
 
-/* Eight bytes a step: the key (file, line, format) is ~100 bytes long. */
-static uint32_t hash(const char *p, size_t len)
-{
-	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
-
-	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 29;
-	}
-	w = 0;
-	memcpy(&w, p, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 32;
-	return (uint32_t)h;
-}
 
 static bool is_hex(char c)
 {
@@ -243,7 +228,7 @@ static int add_unit(struct kd_stats *s, const struct kd_record *rec, const struc
 	struct kd_stats_site *site;
 	bool structured;
 	size_t len = site_key(s, u, &structured), i;
-	uint32_t h = hash(s->key, len);
+	uint32_t h = kd_hash_bytes(s->key, len);
 
 	for (i = h & (s->nslots - 1); (site = s->slots[i]); i = (i + 1) & (s->nslots - 1))
 		if (site->hash == h && site->key_len == len &&
