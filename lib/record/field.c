@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/field.h"
+#include "shared/decimal.h"
 
 static const char *const field_names[KD_FIELD__COUNT] = {
 	[KD_FIELD_SEQ] = "SEQNUM",
@@ -69,10 +70,8 @@ const char *kd_field_dict_key(const struct kd_field *f)
 
 static bool number(struct kd_field_value *out, char *buf, int64_t v)
 {
-	int n = snprintf(buf, KD_FIELD_BUF, "%" PRId64, v);
-
 	out->data = buf;
-	out->len = n < 0 ? 0 : (size_t)n;
+	out->len = kd_decimal_i64(buf, v);
 	out->origin = KD_ORIGIN_KERNEL;
 	return true;
 }
@@ -88,7 +87,7 @@ bool kd_field_get(const struct kd_record *rec, const struct kd_field *f,
 		if (rec->seq == KD_NO_SEQ)
 			return false;
 		out->data = buf;
-		out->len = (size_t)snprintf(buf, KD_FIELD_BUF, "%" PRIu64, rec->seq);
+		out->len = kd_decimal_u64(buf, rec->seq);
 		out->origin = KD_ORIGIN_KERNEL;
 		return true;
 	case KD_FIELD_FACILITY:

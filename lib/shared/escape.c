@@ -18,6 +18,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "shared/decimal.h"
 #include "shared/escape.h"
 
 static const char hexdigits[] = "0123456789abcdef";
@@ -158,24 +159,16 @@ static size_t skip_plain(const unsigned char *p, size_t i, size_t len)
 
 void kd_escape_buf_put_u64(struct kd_escape_buf *b, unsigned long long v)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	char buf[KD_DECIMAL_MAX];
 
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	kd_escape_buf_put(b, p, (size_t)(buf + sizeof(buf) - p));
+	kd_escape_buf_put(b, buf, kd_decimal_u64(buf, v));
 }
 
 void kd_escape_buf_put_i64(struct kd_escape_buf *b, long long v)
 {
-	if (v < 0) {
-		kd_escape_buf_putc(b, '-');
-		/* -(v + 1) + 1: LLONG_MIN has no positive twin */
-		kd_escape_buf_put_u64(b, (unsigned long long)-(v + 1) + 1);
-		return;
-	}
-	kd_escape_buf_put_u64(b, (unsigned long long)v);
+	char buf[KD_DECIMAL_MAX];
+
+	kd_escape_buf_put(b, buf, kd_decimal_i64(buf, v));
 }
 
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,

@@ -9,6 +9,9 @@
  */
 #include <inttypes.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "shared/utf8.h"
 #include "sink/json.h"
@@ -39,6 +42,56 @@ static inline bool plain(unsigned char c)
 	return (unsigned char)(c - 0x20) < 0x5f && c != '"' && c != '\\';
 }
 
+/*
+ * The end of the run of plain bytes (printable ASCII but '"' and '\\')
+ * that starts at @i, looking at sixteen bytes at a time where SSE2 is
+ * there (all of x86-64): a byte is plain when, taken as signed, it is
+ * above 0x1f (bytes >= 0x80 are negative) and none of '"', '\\', DEL.
+ * Most of a message is such a run; the escaper's loop handles the rest.
+ */
+#ifdef __SSE2__
+/* A bit set for each of the 16 bytes at @p that is not plain. */
+static inline unsigned int not_plain16(const unsigned char *p)
+{
+	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, del),
+						_mm_cmpeq_epi8(v, quote)),
+				   _mm_cmpeq_epi8(v, bslash));
+	__m128i ok = _mm_andnot_si128(bad, _mm_cmpgt_epi8(v, lo));
+
+	return (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+}
+#endif
+
+static inline size_t plain_run(const unsigned char *p, size_t i, size_t len)
+{
+#ifdef __SSE2__
+	unsigned char tail[16];
+	unsigned int m;
+
+	for (; i + 16 <= len; i += 16)
+		if ((m = not_plain16(p + i)))
+			return i + (size_t)__builtin_ctz(m);
+	if (i == len)
+		return i;
+	/*
+	 * The last bytes, padded with plain ones: most strings (keys,
+	 * arguments) are shorter than 16 bytes, and reading past their end
+	 * is not allowed.
+	 */
+	memset(tail, 'x', sizeof(tail));
+	memcpy(tail, p + i, len - i);
+	m = not_plain16(tail);
+	return m ? i + (size_t)__builtin_ctz(m) : len;
+#else
+	while (i < len && plain(p[i]))
+		i++;
+	return i;
+#endif
+}
+
 void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 		    unsigned int flags)
 {
@@ -48,10 +101,15 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
 
 	while (i < len) {
-		unsigned char c = p[i];
+		unsigned char c;
 		char esc[6];
 		size_t n;
 
+		if (!lower)
+			i = plain_run(p, i, len);
+		if (i == len)
+			break;
+		c = p[i];
 		if (plain(c) && !(lower && c >= 'A' && c <= 'Z')) {
 			i++;
 			continue;
@@ -108,8 +166,22 @@ static void print_name(struct kd_json *j, const char *name, bool lower)
 		kd_escape_buf_puts(j->out, name ? ",\n" : ",");
 	if (name || !j->after_close)
 		put_indent(j);
-	if (name)
-		kd_json_quote(j->out, name, strlen(name), lower);
+	if (name) {
+		size_t len = strlen(name);
+
+		/* Once per member: a name that needs nothing is copied whole. */
+		for (size_t i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)name[i];
+
+			if (!plain(c) || (lower && c >= 'A' && c <= 'Z')) {
+				kd_json_quote(j->out, name, len, lower);
+				return;
+			}
+		}
+		kd_escape_buf_putc(j->out, '"');
+		kd_escape_buf_put(j->out, name, len);
+		kd_escape_buf_putc(j->out, '"');
+	}
 }
 
 static void open_member(struct kd_json *j, const char *name,

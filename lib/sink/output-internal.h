@@ -79,6 +79,17 @@ struct kd_writer {
 
 	struct kd_colors *colors;	/* NULL unless opts.color */
 
+	/*
+	 * -o verbose: the wall-clock second of the last header, as
+	 * localtime_r() and strftime() gave it (a log has many records per
+	 * second, and they were a tenth of the mode's time).
+	 */
+	struct {
+		int64_t sec;
+		bool valid, wall;
+		char date[64], zone[64];
+	} wall_cache;
+
 	struct kd_format fmt;		/* text: the stateless formatter */
 	/*
 	 * Default stamp, no colours, no follow: kd_writer_write() goes
@@ -146,6 +157,14 @@ static inline bool kd_output_same_field(const struct kd_dict_entry *a,
 {
 	return a->origin == b->origin && strcmp(a->key, b->key) == 0;
 }
+
+/**
+ * kd_output_dict_count() - how @rec's dictionary groups into fields, for
+ * the JSON writers: @count[i] (KD_DICT_MAX entries) is 0 when an earlier
+ * entry is a value of the same field (written with it), else how many
+ * entries are values of entry i's field (more than 1: an array).
+ */
+void kd_output_dict_count(const struct kd_record *rec, unsigned char *count);
 
 /** kd_output_facts() - @rec's module facts through @opts, or NULL. */
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,

@@ -69,23 +69,19 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
 	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	unsigned char count[KD_DICT_MAX];
 	char name[KD_RECORD_MAX + 8];
 	size_t i, k;
 
-	for (i = 0; i < rec->dict_len; i++) {
+	kd_output_dict_count(rec, count);
+	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		const char *key = member_name(e, name, sizeof(name));
-		size_t count = 0;
-		bool seen = false;
+		const char *key;
 
-		for (k = 0; k < i && !seen; k++)
-			seen = kd_output_same_field(&rec->dict[k], e);
-		if (seen || e == tr)
+		if (!count[i] || e == tr)
 			continue;
-		for (k = i; k < rec->dict_len; k++)
-			count += kd_output_same_field(&rec->dict[k], e);
-
-		if (count == 1) {
+		key = member_name(e, name, sizeof(name));
+		if (count[i] == 1) {
 			kd_json_open_exact(j, key, KD_JSON_VALUE);
 			if (e->value_len && e->value[0])
 				kd_json_quote(&w->line, e->value, e->value_len, false);

@@ -88,29 +88,23 @@ static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry 
 
 /*
  * Write the dictionary: each distinct key once, at the position of its
- * first occurrence; repeated keys as an array.  At most KD_DICT_MAX
- * entries, so the quadratic scan stays cheap.
+ * first occurrence; repeated keys as an array (kd_output_dict_count()).
  */
 static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec)
 {
 	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	unsigned char count[KD_DICT_MAX];
 	size_t i, j;
 
-	for (i = 0; i < rec->dict_len; i++) {
+	kd_output_dict_count(rec, count);
+	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		size_t count = 1;
-		bool seen = false;
 
-		for (j = 0; j < i && !seen; j++)
-			seen = kd_output_same_field(&rec->dict[j], e);
-		if (seen || e == tr)
+		if (!count[i] || e == tr)
 			continue;
-		for (j = i + 1; j < rec->dict_len; j++)
-			count += kd_output_same_field(&rec->dict[j], e);
-
 		kd_escape_buf_putc(out, ',');
 		jsonl_dict_name(out, e);
-		if (count == 1) {
+		if (count[i] == 1) {
 			jsonl_string(out, e->value, e->value_len);
 			continue;
 		}

@@ -88,15 +88,38 @@ static void put_usec6(struct kd_escape_buf *out, int64_t v)
 	kd_escape_buf_put(out, d, 6);
 }
 
-static void header_line(struct kd_escape_buf *out, const struct kd_record *rec,
-			int64_t boot_usec)
+/*
+ * The wall-clock date of @wsec ("%a %Y-%m-%d %H:%M:%S" and " %Z") into
+ * the writer's cache, unless it holds that second already.
+ */
+static void wall_date(struct kd_writer *w, int64_t wsec)
 {
+	time_t t = (time_t)wsec;
+	struct tm tm;
+
+	if (w->wall_cache.valid && w->wall_cache.sec == wsec)
+		return;
+	w->wall_cache.valid = true;
+	w->wall_cache.sec = wsec;
+	w->wall_cache.date[0] = w->wall_cache.zone[0] = '\0';
+	w->wall_cache.wall = localtime_r(&t, &tm);
+	if (!w->wall_cache.wall)
+		return;
+	if (!strftime(w->wall_cache.date, sizeof(w->wall_cache.date),
+		      "%a %Y-%m-%d %H:%M:%S", &tm))
+		w->wall_cache.date[0] = '\0';
+	if (!strftime(w->wall_cache.zone, sizeof(w->wall_cache.zone), " %Z", &tm))
+		w->wall_cache.zone[0] = '\0';
+}
+
+static void header_line(struct kd_writer *w, const struct kd_record *rec)
+{
+	struct kd_escape_buf *out = &w->line;
+	int64_t boot_usec = w->opts.boot_usec;
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
 	int64_t all, sec, frac, wsec, wfrac;
-	time_t t;
-	struct tm tm;
 	char buf[KD_FORMAT_STAMP_MAX];
-	bool wall;
+	bool wall = false;
 
 	/* A crafted stamp near INT64_MAX saturates, never wraps. */
 	if (__builtin_add_overflow(boot_usec, usec, &all))
@@ -104,10 +127,12 @@ static void header_line(struct kd_escape_buf *out, const struct kd_record *rec,
 	/* Seconds and microseconds as the text output shows them (format.h). */
 	kd_format_split_usec(all, &wsec, &wfrac);
 	kd_format_split_usec(usec, &sec, &frac);
-	t = (time_t)wsec;
-	wall = boot_usec && localtime_r(&t, &tm);
-	if (wall && strftime(buf, sizeof(buf), "%a %Y-%m-%d %H:%M:%S", &tm)) {
-		kd_escape_buf_puts(out, buf);
+	if (boot_usec) {
+		wall_date(w, wsec);
+		wall = w->wall_cache.wall;
+	}
+	if (wall && w->wall_cache.date[0]) {
+		kd_escape_buf_puts(out, w->wall_cache.date);
 		kd_escape_buf_putc(out, '.');
 		put_usec6(out, wfrac);
 	} else {
@@ -115,8 +140,8 @@ static void header_line(struct kd_escape_buf *out, const struct kd_record *rec,
 		kd_escape_buf_put(out, buf, kd_format_sec_usec(buf, sec, frac));
 		kd_escape_buf_putc(out, ']');
 	}
-	if (wall && strftime(buf, sizeof(buf), " %Z", &tm))
-		kd_escape_buf_puts(out, buf);
+	if (wall)
+		kd_escape_buf_puts(out, w->wall_cache.zone);
 	kd_escape_buf_put(out, " [", 2);
 	if (kd_record_has_seq(rec)) {
 		kd_escape_buf_put(out, "seq=", 4);
@@ -146,7 +171,7 @@ static int verbose_write(struct kd_writer *w, const struct kd_record *rec,
 	size_t i;
 
 	(void)prev;
-	header_line(out, rec, w->opts.boot_usec);
+	header_line(w, rec);
 	for (i = 0; i < sizeof(header) / sizeof(header[0]); i++) {
 		struct kd_field f = { .id = header[i] };
 		struct kd_field_value v;
