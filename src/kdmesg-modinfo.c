@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kdmesg-modinfo.c - kdmesg's use of libkmod (lib/shared/modinfo.h): set up on
- * first use, libkmod's own messages reported as kdmesg's, and a note
- * instead of an error when there are no modules to ask about.
+ * kdmesg-modinfo.c - kdmesg's one libkmod context (lib/shared/modinfo.h),
+ * for the command line and the viewer: set up on first use, libkmod's own
+ * messages reported as kdmesg's (on standard error, or where the viewer
+ * says), and a note instead of an error when there are no modules.
  */
 #include <err.h>
 #include <errno.h>
@@ -14,29 +15,62 @@
 #include "nls.h"
 #include "kdmesg.h"
 
+/* Where libkmod's messages go: standard error unless the viewer says. */
+static void (*log_fn)(void *data, int level, const char *msg);
+static void *log_data;
+
+static struct kd_modinfo *modinfo;
+static bool tried;
+static int setup_rc;
+
 static void kmod_log(void *data, int level, const char *msg)
 {
 	(void)data;
-	(void)level;
-	warnx("libkmod: %s", msg);
+	if (log_fn)
+		log_fn(log_data, level, msg);
+	else
+		warnx("libkmod: %s", msg);
+}
+
+void kdmesg_modinfo_log_to(void (*fn)(void *data, int level, const char *msg), void *data)
+{
+	log_fn = fn;
+	log_data = data;
+}
+
+int kdmesg_modinfo_open(struct kd_modinfo **out)
+{
+	if (!tried) {
+		tried = true;
+		setup_rc = kd_modinfo_new(&modinfo, kmod_log, NULL);
+		if (setup_rc < 0)
+			modinfo = NULL;
+	}
+	*out = modinfo;
+	return setup_rc;
 }
 
 struct kd_modinfo *kdmesg_modinfo(void)
 {
-	static struct kd_modinfo *m;
-	static bool tried;
-	int rc;
+	static bool noted;
+	struct kd_modinfo *m;
+	int rc = kdmesg_modinfo_open(&m);
 
-	if (tried)
-		return m;
-	tried = true;
-	rc = kd_modinfo_new(&m, kmod_log, NULL);
-	if (rc == -ENOSYS)
-		warnx(_("note: no module facts: kdmesg was built without libkmod"));
-	else if (rc < 0)
-		warnx(_("note: no module facts: libkmod cannot read the modules of this kernel (%s)"),
-		      strerror(-rc));
-	return rc < 0 ? NULL : m;
+	if (rc < 0 && !noted) {
+		noted = true;
+		if (rc == -ENOSYS)
+			warnx(_("note: no module facts: kdmesg was built without libkmod"));
+		else
+			warnx(_("note: no module facts: libkmod cannot read the modules of this kernel (%s)"),
+			      strerror(-rc));
+	}
+	return m;
+}
+
+void kdmesg_modinfo_free(void)
+{
+	kd_modinfo_free(modinfo);
+	modinfo = NULL;
 }
 
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)

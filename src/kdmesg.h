@@ -117,10 +117,27 @@ struct kd_modinfo;
 struct kd_modinfo_facts;
 
 /**
- * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL (after a
- * note on standard error, once) when libkmod cannot read the modules.
+ * kdmesg_modinfo_log_to() - send libkmod's messages to @fn instead of
+ * standard error (the viewer, whose screen is curses').
+ */
+void kdmesg_modinfo_log_to(void (*fn)(void *data, int level, const char *msg), void *data);
+
+/**
+ * kdmesg_modinfo_open() - kdmesg's one libkmod context in *@out, set up on
+ * first use; 0, or the negative errno of the set-up (-ENOSYS: built
+ * without libkmod) with *@out NULL.
+ */
+int kdmesg_modinfo_open(struct kd_modinfo **out);
+
+/**
+ * kdmesg_modinfo() - kdmesg_modinfo_open() for the command line: NULL
+ * (after a note on standard error, once) when libkmod cannot read the
+ * modules.
  */
 struct kd_modinfo *kdmesg_modinfo(void);
+
+/** kdmesg_modinfo_free() - release the context (at exit). */
+void kdmesg_modinfo_free(void);
 
 /** kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg. */
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name);

@@ -58,15 +58,11 @@ static int to_store(void *data, const struct kd_record *rec, const struct kd_pre
 	return kd_store_append(data, rec);
 }
 
-static void on_lost(void *data, uint64_t n)
-{
-	((struct tui *)data)->lost += n;
-}
-
 /* Read what is there, a bounded amount.  True when more is waiting. */
 bool tui_intake(struct tui *t)
 {
-	struct kd_pipeline_hooks hooks = { .lost = on_lost, .data = t };
+	/* Lost records: the pipeline counts them (kd_pipeline_lost_reported()). */
+	struct kd_pipeline_hooks hooks = { 0 };
 	int rc;
 
 	if (t->paused || t->at_end)
@@ -163,7 +159,8 @@ static void module_facts(struct tui *t, const char *name, struct kd_detail_ctx *
 
 	if (!t->kmod_tried) {
 		t->kmod_tried = true;
-		rc = kd_modinfo_new(&t->kmod, kmod_log, t);
+		kdmesg_modinfo_log_to(kmod_log, t);
+		rc = kdmesg_modinfo_open(&t->kmod);
 		if (rc == -ENOSYS)
 			snprintf(t->kmod_note, sizeof(t->kmod_note), "%s",
 				 _("none: kdmesg was built without libkmod"));
