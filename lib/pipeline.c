@@ -5,8 +5,6 @@
  * (see pipeline.h).  It runs once per record, so it stays a plain loop
  * over small fixed arrays: no allocation per record.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>

@@ -5,8 +5,6 @@
  * (lib/view/view.c), the filters, the prompts and the detail pane.  tui.c
  * draws the result.
  */
-#include "config.h"
-
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>

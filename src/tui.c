@@ -7,7 +7,6 @@
  * One loop: read what arrived, let the model work a bounded amount, draw,
  * wait for a key, the source or a timeout.  Signals only set flags.
  */
-#include "config.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>

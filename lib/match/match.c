@@ -5,8 +5,6 @@
  * regular expressions are the C library's (fnmatch(3), regcomp(3)); what
  * is here is choosing the bytes to test and not testing them twice.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <fnmatch.h>
 #include <regex.h>

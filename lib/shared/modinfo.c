@@ -4,8 +4,6 @@
  * /lib/modules/$(uname -r); a machine or container without it gets
  * -ENOENT from kd_modinfo_new() and the program says so in a note.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -13,8 +13,6 @@
  * formats, texts) are escaped as the text output escapes them, and line
  * breaks and tabs as \xNN so that each site stays on one line.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>

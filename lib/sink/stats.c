@@ -5,8 +5,6 @@
  * site, built in a fixed scratch buffer so that counting a record that
  * belongs to a known site allocates nothing.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * view-detail.h).  Every value goes through the escaper, so a record
  * cannot move the cursor or change colours on the user's terminal.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>

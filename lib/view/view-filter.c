@@ -5,8 +5,6 @@
  * the search's regular expressions, matched with REG_STARTEND as record
  * text is not NUL-terminated and may hold NUL bytes.
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -4,8 +4,6 @@
  * less's and journalctl's where those have one (j/k, Space/b, g/G, /, n/N),
  * lnav's for jumps between errors and warnings (e/E, w/W).
  */
-#include "config.h"
-
 #include "nls.h"
 #include "view/view-keys.h"
 
