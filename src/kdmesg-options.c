@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "record/field.h"
 #include "shared/boottime.h"
 #include "match/filter.h"
 #include "source/klogctl.h"
@@ -373,7 +374,7 @@ static void add_module(struct ctl *c, const char *name)
 
 static void add_grep(struct ctl *c, const char *re)
 {
-	const struct kd_field f = { .id = KD_FIELD_MESSAGE, .key = "MESSAGE" };
+	const struct kd_field f = { .id = KD_FIELD_MESSAGE, .key = KD_KEY_MESSAGE };
 	const char *why = NULL;
 	int rc = kd_filter_add(&c->filter, KD_MATCH_REGEX, &f,
 			       c->ignore_case ? KD_MATCH_ICASE : 0, re, &why);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "record/field.h"
 #include "shared/boottime.h"
 #include "shared/lost.h"
 #include "match/filter.h"
@@ -278,8 +279,8 @@ static void kprint_seen_keys(struct kprint_seen *k, const struct kd_filter *f)
 		site |= fld->id >= KD_FIELD_CODE_FILE && fld->id <= KD_FIELD_FORMAT;
 	}
 	if (!site) {
-		k->keys[n++] = "CODE_FILE";
-		k->keys[n++] = "FORMAT";
+		k->keys[n++] = KD_KEY_CODE_FILE;
+		k->keys[n++] = KD_KEY_FORMAT;
 	}
 	k->keys[n] = NULL;
 }

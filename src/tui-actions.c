@@ -18,6 +18,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "record/field.h"
 #include "nls.h"
 #include "stage/translate.h"
 #include "view/view-keys.h"
@@ -188,7 +189,7 @@ static void open_details(struct tui *t)
 		tui_set_msg(t, "%s", strerror(ENOMEM));
 		return;
 	}
-	module = kd_record_dict_get(&t->rec, "MODULE");
+	module = kd_record_dict_get(&t->rec, KD_KEY_MODULE);
 	if (module) {
 		module_facts(t, module->value, &ctx);
 	}

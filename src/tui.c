@@ -29,6 +29,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "record/field.h"
 #include "shared/boottime.h"
 #include "sink/format.h"
 #include "nls.h"
@@ -222,9 +223,9 @@ static size_t format_row(struct tui *t, size_t idx, bool *more)
 		}
 	}
 	if (t->location) {
-		const struct kd_dict_entry *f = kd_record_dict_get(&t->rec, "CODE_FILE");
-		const struct kd_dict_entry *l = kd_record_dict_get(&t->rec, "CODE_LINE");
-		const struct kd_dict_entry *fn = kd_record_dict_get(&t->rec, "CODE_FUNC");
+		const struct kd_dict_entry *f = kd_record_dict_get(&t->rec, KD_KEY_CODE_FILE);
+		const struct kd_dict_entry *l = kd_record_dict_get(&t->rec, KD_KEY_CODE_LINE);
+		const struct kd_dict_entry *fn = kd_record_dict_get(&t->rec, KD_KEY_CODE_FUNC);
 		size_t start = t->line.len;
 
 		if (f) {

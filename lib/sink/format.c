@@ -53,6 +53,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "shared/escape.h"
 #include "record/priority.h"
@@ -594,9 +595,9 @@ void kd_spans_release(struct kd_spans *s)
 static void put_location(const struct kd_format *f, struct kd_escape_buf *line,
 			 const struct kd_record *rec)
 {
-	const struct kd_dict_entry *file = kd_record_dict_get(rec, "CODE_FILE");
-	const struct kd_dict_entry *ln = kd_record_dict_get(rec, "CODE_LINE");
-	const struct kd_dict_entry *fn = kd_record_dict_get(rec, "CODE_FUNC");
+	const struct kd_dict_entry *file = kd_record_dict_get(rec, KD_KEY_CODE_FILE);
+	const struct kd_dict_entry *ln = kd_record_dict_get(rec, KD_KEY_CODE_LINE);
+	const struct kd_dict_entry *fn = kd_record_dict_get(rec, KD_KEY_CODE_FUNC);
 	bool noesc = f->opts.noescape;
 
 	if (file) {

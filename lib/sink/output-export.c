@@ -53,6 +53,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/field.h"
 #include "record/record.h"
 #include "shared/utf8.h"
 #include "sink/output-internal.h"
@@ -224,9 +225,9 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 	}
 	export_field_str(out, "_TRANSPORT", "kernel");
 	if (rec->level != KD_NO_LEVEL)
-		export_field_num(out, "PRIORITY", rec->level);
+		export_field_num(out, KD_KEY_PRIORITY, rec->level);
 	if (rec->facility != KD_NO_FACILITY)
-		export_field_num(out, "SYSLOG_FACILITY", rec->facility);
+		export_field_num(out, KD_KEY_FACILITY, rec->facility);
 
 	if (rec->facility == KD_NO_FACILITY || rec->facility == 0) {
 		export_field_str(out, "SYSLOG_IDENTIFIER", "kernel");
@@ -244,7 +245,7 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 			text_len -= skip;
 		}
 	}
-	export_field(out, "MESSAGE", text, text_len);
+	export_field(out, KD_KEY_MESSAGE, text, text_len);
 
 	for (i = 0; i < rec->dict_len; i++) {
 		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED) {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/field.h"
 #include "shared/escape.h"
 #include "sink/format.h"
 #include "sink/json.h"
@@ -56,7 +57,7 @@ static inline const struct kd_dict_entry *kd_output_translation(const struct kd_
 {
 	for (size_t i = rec->dict_len; i-- > 0;)
 		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED &&
-		    strcmp(rec->dict[i].key, "MESSAGE_TRANSLATED") == 0)
+		    strcmp(rec->dict[i].key, KD_KEY_TRANSLATED) == 0)
 			return &rec->dict[i];
 	return NULL;
 }

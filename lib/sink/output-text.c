@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "sink/format.h"
 #include "sink/output-internal.h"
@@ -88,7 +89,7 @@ static unsigned int text_needs(const struct kd_output_opts *opts)
 static const char *const *text_keys(const struct kd_output_opts *opts)
 {
 	static const char *const location[] = {
-		"CODE_FILE", "CODE_LINE", "CODE_FUNC", NULL
+		KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, NULL
 	};
 
 	return opts->location ? location : NULL;

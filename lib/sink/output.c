@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "sink/output-internal.h"
 #include "sink/output.h"
@@ -118,7 +119,7 @@ const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts
 	const struct kd_dict_entry *e;
 
 	if (!opts->module_facts || !rec->dict_len ||
-	    !(e = kd_record_dict_get(rec, "MODULE")) || strlen(e->value) != e->value_len)
+	    !(e = kd_record_dict_get(rec, KD_KEY_MODULE)) || strlen(e->value) != e->value_len)
 		return NULL;
 	return opts->module_facts(opts->module_facts_data, e->value);
 }

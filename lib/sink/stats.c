@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "record/group.h"
 #include "shared/hash.h"
 #include "sink/stats.h"
@@ -26,7 +27,7 @@ enum { F_FILE, F_LINE, F_FUNC, F_MODULE, F_FORMAT, F_N };
 
 /* The site's keys, in the order above (readers keep LINE<k>_ forms too), and GROUP. */
 const char *const kd_stats_keys[] = {
-	"CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "GROUP", NULL
+	KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, KD_KEY_MODULE, KD_KEY_FORMAT, KD_KEY_GROUP, NULL
 };
 
 /* One counted message: a record, or one line of a group. */
@@ -175,8 +176,8 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const struct 
 	if (structured) {
 		site->file = dup_value(u->f[F_FILE]);
 		site->line = dup_value(u->f[F_LINE]);
-		site->func = dup_value(u->lazy ? kd_record_dict_get(rec, "CODE_FUNC") : u->f[F_FUNC]);
-		site->module = dup_value(u->lazy ? kd_record_dict_get(rec, "MODULE") : u->f[F_MODULE]);
+		site->func = dup_value(u->lazy ? kd_record_dict_get(rec, KD_KEY_CODE_FUNC) : u->f[F_FUNC]);
+		site->module = dup_value(u->lazy ? kd_record_dict_get(rec, KD_KEY_MODULE) : u->f[F_MODULE]);
 		site->format = dup_value(u->f[F_FORMAT]);
 	} else {
 		/* The masked text is the key after its 'T'. */
@@ -302,9 +303,9 @@ int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 
 	s->records++;
 	if (rec->dict_len) {
-		u.f[F_FILE] = kd_record_dict_get(rec, "CODE_FILE");
-		u.f[F_LINE] = u.f[F_FILE] ? kd_record_dict_get(rec, "CODE_LINE") : NULL;
-		u.f[F_FORMAT] = u.f[F_FILE] ? kd_record_dict_get(rec, "FORMAT") : NULL;
+		u.f[F_FILE] = kd_record_dict_get(rec, KD_KEY_CODE_FILE);
+		u.f[F_LINE] = u.f[F_FILE] ? kd_record_dict_get(rec, KD_KEY_CODE_LINE) : NULL;
+		u.f[F_FORMAT] = u.f[F_FILE] ? kd_record_dict_get(rec, KD_KEY_FORMAT) : NULL;
 	}
 	/* A group has no CODE_FILE of its own: only then look for GROUP. */
 	if (!u.f[F_FILE] && rec->text_len && kd_group_is(rec))
