@@ -161,14 +161,14 @@ void kd_escape_buf_put_u64(struct kd_escape_buf *b, unsigned long long v)
 {
 	char buf[KD_DECIMAL_MAX];
 
-	kd_escape_buf_put(b, buf, kd_decimal_u64(buf, v));
+	kd_escape_buf_put_short(b, buf, kd_decimal_u64(buf, v));
 }
 
 void kd_escape_buf_put_i64(struct kd_escape_buf *b, long long v)
 {
 	char buf[KD_DECIMAL_MAX];
 
-	kd_escape_buf_put(b, buf, kd_decimal_i64(buf, v));
+	kd_escape_buf_put_short(b, buf, kd_decimal_i64(buf, v));
 }
 
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,

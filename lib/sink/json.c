@@ -26,14 +26,14 @@ void kd_json_init(struct kd_json *j, struct kd_escape_buf *out)
 
 static void put_indent(struct kd_json *j)
 {
-	static const char spaces[] = "                        ";
+	static const char spaces[] = "                ";
 	size_t n = (size_t)(j->indent > 0 ? j->indent : 0) * 3;
 
 	while (n > sizeof(spaces) - 1) {
-		kd_escape_buf_put(j->out, spaces, sizeof(spaces) - 1);
+		kd_escape_buf_put_short(j->out, spaces, sizeof(spaces) - 1);
 		n -= sizeof(spaces) - 1;
 	}
-	kd_escape_buf_put(j->out, spaces, n);
+	kd_escape_buf_put_short(j->out, spaces, n);
 }
 
 /* Copied as they are, whatever the flags: printable ASCII but '"' and '\\'. */
@@ -122,7 +122,7 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 			i++;
 			continue;
 		}
-		kd_escape_buf_put(b, s + run, i - run);
+		kd_escape_buf_put_short(b, s + run, i - run);
 		run = ++i;
 		switch (c) {
 		case '"':  kd_escape_buf_put(b, "\\\"", 2); continue;
@@ -150,7 +150,7 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 			kd_escape_buf_put(b, esc, 6);
 		}
 	}
-	kd_escape_buf_put(b, s + run, i - run);
+	kd_escape_buf_put_short(b, s + run, i - run);
 }
 
 void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower)
@@ -160,26 +160,31 @@ void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lowe
 	kd_escape_buf_putc(b, '"');
 }
 
+static bool has_upper(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			return true;
+	return false;
+}
+
 static void print_name(struct kd_json *j, const char *name, bool lower)
 {
 	if (j->after_close)
-		kd_escape_buf_puts(j->out, name ? ",\n" : ",");
+		kd_escape_buf_put_short(j->out, ",\n", name ? 2 : 1);
 	if (name || !j->after_close)
 		put_indent(j);
 	if (name) {
 		size_t len = strlen(name);
 
 		/* Once per member: a name that needs nothing is copied whole. */
-		for (size_t i = 0; i < len; i++) {
-			unsigned char c = (unsigned char)name[i];
-
-			if (!plain(c) || (lower && c >= 'A' && c <= 'Z')) {
-				kd_json_quote(j->out, name, len, lower);
-				return;
-			}
+		if (plain_run((const unsigned char *)name, 0, len) != len ||
+		    (lower && has_upper(name))) {
+			kd_json_quote(j->out, name, len, lower);
+			return;
 		}
 		kd_escape_buf_putc(j->out, '"');
-		kd_escape_buf_put(j->out, name, len);
+		kd_escape_buf_put_short(j->out, name, len);
 		kd_escape_buf_putc(j->out, '"');
 	}
 }
@@ -190,15 +195,15 @@ static void open_member(struct kd_json *j, const char *name,
 	print_name(j, name, lower);
 	switch (type) {
 	case KD_JSON_OBJECT:
-		kd_escape_buf_puts(j->out, name ? ": {\n" : "{\n");
+		kd_escape_buf_put_short(j->out, name ? ": {\n" : "{\n", name ? 4 : 2);
 		j->indent++;
 		break;
 	case KD_JSON_ARRAY:
-		kd_escape_buf_puts(j->out, name ? ": [\n" : "[\n");
+		kd_escape_buf_put_short(j->out, name ? ": [\n" : "[\n", name ? 4 : 2);
 		j->indent++;
 		break;
 	case KD_JSON_VALUE:
-		kd_escape_buf_puts(j->out, name ? ": " : " ");
+		kd_escape_buf_put_short(j->out, name ? ": " : " ", name ? 2 : 1);
 		break;
 	}
 	j->after_close = false;
