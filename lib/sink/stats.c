@@ -27,7 +27,8 @@ enum { F_FILE, F_LINE, F_FUNC, F_MODULE, F_FORMAT, F_N };
 
 /* The site's keys, in the order above (readers keep LINE<k>_ forms too), and GROUP. */
 const char *const kd_stats_keys[] = {
-	KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, KD_KEY_MODULE, KD_KEY_FORMAT, KD_KEY_GROUP, NULL
+	KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, KD_KEY_MODULE,
+	KD_KEY_FORMAT, KD_KEY_GROUP, NULL
 };
 
 /* One counted message: a record, or one line of a group. */
