@@ -8,8 +8,10 @@
  * before a record (delta and reltime references) is the pipeline's
  * struct kd_prev, handed in with each record through
  * kd_writer_sink_write().  A writer keeps only output state (the open
- * JSON array, buffered bytes); kd_writer_write() keeps a struct kd_prev
- * of its own for callers without a pipeline.
+ * JSON array, buffered bytes); kd_writer_write() and kd_writer_skip()
+ * keep a struct kd_prev of their own by the same rules (sink/sink.h) for
+ * callers without a pipeline (today the unit tests and fuzz-writer).
+ * Each mode is a row of the table of writers in output.c.
  */
 #ifndef KDMESG_OUTPUT_H
 #define KDMESG_OUTPUT_H
