@@ -12,7 +12,7 @@ of the data channel:
   KD10-VERBOSE   kdmesg -o verbose --function kp_formats
   KD10-JSONL     kdmesg -o jsonl --module kprint_test
   KD10-STATS     kdmesg --stats -J
-  KD10-STATS-TEXT kdmesg --stats -n 5
+  KD10-STATS-TEXT kdmesg --top 5
 
 Each is checked against the records that /dev/kmsg itself gave (the KMSG
 section, read just before): the filters print exactly the records whose
@@ -154,7 +154,7 @@ def run(tap, boots, mk, cr):
     top = secs.get("KD10-STATS-TEXT", [])
     tap.check(b["rc"].get("KD10-STATS-TEXT") == 0 and top[:1] and top[0].split()[:2] == ["COUNT", "SHARE"]
               and len(_first_sites(top)) == 5,
-              "kprint: kdmesg --stats -n 5 prints a table of the 5 largest sites",
+              "kprint: kdmesg --top 5 prints a table of the 5 largest sites",
               ["output: " + cr.show(x, 120) for x in top[:3]])
 
 

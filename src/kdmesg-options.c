@@ -19,7 +19,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "record/field.h"
 #include "shared/boottime.h"
 #include "match/filter.h"
 #include "source/klogctl.h"
@@ -149,7 +148,8 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_("     --grep <regex>          only messages whose text matches the regular expression\n"), out);
 	fputs(_(" -i, --ignore-case           --grep ignores case\n"), out);
 	fputs(_("     --location              show the file, line and function of each message\n"), out);
-	fputs(_("     --stats                 count messages per call site (-n N: the N largest)\n"), out);
+	fputs(_("     --stats                 count messages per call site\n"), out);
+	fputs(_("     --top <n>               --stats of the <n> call sites with the most messages\n"), out);
 	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
 
@@ -388,6 +388,7 @@ static void add_grep(struct ctl *c, const char *re)
 		err(EXIT_FAILURE, NULL);
 }
 
+/* kdmesg's long options without a short form. */
 enum {
 	OPT_TIME_FORMAT = CHAR_MAX + 1,
 	OPT_NOESC,
@@ -405,292 +406,131 @@ enum {
 	OPT_GREP,
 	OPT_LOCATION,
 	OPT_STATS,
+	OPT_TOP,
 	OPT_TUI,
 };
 
-/* dmesg's table first: mutual-exclusion messages name its entries. */
-static const struct option longopts[] = {
-	{ "buffer-size",   required_argument, NULL, 's' },
-	{ "clear",         no_argument,       NULL, 'C' },
-	{ "color",         optional_argument, NULL, 'L' },
-	{ "console-level", required_argument, NULL, 'n' },
-	{ "console-off",   no_argument,       NULL, 'D' },
-	{ "console-on",    no_argument,       NULL, 'E' },
-	{ "decode",        no_argument,       NULL, 'x' },
-	{ "file",          required_argument, NULL, 'F' },
-	{ "facility",      required_argument, NULL, 'f' },
-	{ "follow",        no_argument,       NULL, 'w' },
-	{ "follow-new",    no_argument,       NULL, 'W' },
-	{ "human",         no_argument,       NULL, 'H' },
-	{ "help",          no_argument,       NULL, 'h' },
-	{ "json",          no_argument,       NULL, 'J' },
-	{ "kernel",        no_argument,       NULL, 'k' },
-	{ "kmsg-file",     required_argument, NULL, 'K' },
-	{ "level",         required_argument, NULL, 'l' },
-	{ "since",         required_argument, NULL, OPT_SINCE },
-	{ "syslog",        no_argument,       NULL, 'S' },
-	{ "raw",           no_argument,       NULL, 'r' },
-	{ "read-clear",    no_argument,       NULL, 'c' },
-	{ "reltime",       no_argument,       NULL, 'e' },
-	{ "show-delta",    no_argument,       NULL, 'd' },
-	{ "ctime",         no_argument,       NULL, 'T' },
-	{ "noescape",      no_argument,       NULL, OPT_NOESC },
-	{ "notime",        no_argument,       NULL, 't' },
-	{ "nopager",       no_argument,       NULL, 'P' },
-	{ "until",         required_argument, NULL, OPT_UNTIL },
-	{ "userspace",     no_argument,       NULL, 'u' },
-	{ "version",       no_argument,       NULL, 'V' },
-	{ "time-format",   required_argument, NULL, OPT_TIME_FORMAT },
-	{ "force-prefix",  no_argument,       NULL, 'p' },
-	{ "output",        required_argument, NULL, 'o' },
-	{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
-	{ "device",        required_argument, NULL, OPT_DEVICE },
-	{ "translate",     optional_argument, NULL, OPT_TRANSLATE },
-	{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
-	{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
-	{ "verbose",       no_argument,       NULL, 'v' },
-	{ "code-file",     required_argument, NULL, OPT_CODE_FILE },
-	{ "function",      required_argument, NULL, OPT_FUNCTION },
-	{ "module",        required_argument, NULL, OPT_MODULE },
-	{ "format",        required_argument, NULL, OPT_FORMAT },
-	{ "grep",          required_argument, NULL, OPT_GREP },
-	{ "ignore-case",   no_argument,       NULL, 'i' },
-	{ "location",      no_argument,       NULL, OPT_LOCATION },
-	{ "stats",         no_argument,       NULL, OPT_STATS },
-	{ "tui",           no_argument,       NULL, OPT_TUI },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* dmesg's own options (util-linux 2.42).  False when @ch is not one. */
-static bool parse_dmesg_option(struct ctl *c, int ch, const char **n_arg)
+/* --top: a count of call sites, decimal; 0 shows them all. */
+static long parse_top(const char *arg)
 {
-	switch (ch) {
-	case 'C':
-		c->action = ACT_CLEAR;
-		break;
-	case 'c':
-		c->action = ACT_READ_CLEAR;
-		break;
-	case 'D':
-		c->action = ACT_CONSOLE_OFF;
-		break;
-	case 'd':
-		kd_timefmt_add(&c->out, KD_TIME_RAW_DELTA);
-		break;
-	case 'E':
-		c->action = ACT_CONSOLE_ON;
-		break;
-	case 'e':
-		kd_timefmt_add(&c->out, KD_TIME_RELTIME);
-		break;
-	case 'F':
-		c->kind = KD_SOURCE_SYSLOG_FILE;
-		c->path = optarg;
-		break;
-	case 'K':
-		c->kind = KD_SOURCE_KMSG_FILE;
-		c->path = optarg;
-		break;
-	case 'f':
-		parse_facilities(optarg, &c->filter.facilities);
-		break;
-	case 'H':
-		kd_timefmt_add(&c->out, KD_TIME_RELTIME);
-		c->colormode = KD_COLORMODE_AUTO;
-		c->human = true;
-		break;
-	case 'J':
-		c->out.mode = KD_OUTPUT_JSON;
-		c->out.json_dict = false;	/* dmesg's members only */
-		break;
-	case 'k':
-		c->filter.facilities |= 1u << 0;
-		break;
-	case 'L':
-		c->colormode = KD_COLORMODE_AUTO;
-		if (optarg) {
-			int m = kd_colormode_parse(optarg);
+	char *end;
+	long v;
 
-			if (m < 0)
-				errx(EXIT_FAILURE, "%s: '%s'",
-				     _("unsupported color mode"),
-				     optarg + (*optarg == '='));
-			c->colormode = m;
-		}
-		break;
-	case 'l':
-		parse_levels(optarg, &c->filter.levels);
-		break;
-	case 'n':
-		/* With --stats (anywhere), -n is the number of sites. */
-		*n_arg = optarg;
-		break;
-	case 'P':
-		c->nopager = true;
-		break;
-	case 'p':
-		c->out.force_prefix = true;
-		break;
-	case 'r':
-		c->out.raw = true;
-		break;
-	case 'S':
-		c->kind = KD_SOURCE_SYSLOG;
-		c->path = NULL;
-		break;
-	case 's':
-		c->bufsize = parse_buffer_size(optarg);
-		break;
-	case 'T':
-		kd_timefmt_add(&c->out, KD_TIME_CTIME);
-		break;
-	case 't':
-		kd_timefmt_add(&c->out, KD_TIME_NONE);
-		break;
-	case 'u': {
-		unsigned int i;
-
-		for (i = 1; i < KD_FACILITY_COUNT; i++)
-			c->filter.facilities |= 1u << i;
-		break;
-	}
-	case 'w':
-		c->follow = true;
-		c->src_flags |= KD_SOURCE_FOLLOW;
-		break;
-	case 'W':
-		c->follow = true;
-		c->src_flags |= KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW;
-		break;
-	case 'x':
-		c->out.decode = true;
-		break;
-	case OPT_TIME_FORMAT:
-		kd_timefmt_add(&c->out, parse_time_format(optarg));
-		break;
-	case OPT_NOESC:
-		c->out.noescape = true;
-		break;
-	case OPT_SINCE:
-		parse_time_option(optarg, &c->filter.has_since,
-				  &c->filter.since_usec);
-		break;
-	case OPT_UNTIL:
-		parse_time_option(optarg, &c->filter.has_until,
-				  &c->filter.until_usec);
-		break;
-	default:
-		return false;
-	}
-	return true;
-}
-
-/* The options beyond dmesg.  False when @ch is not one. */
-static bool parse_kdmesg_option(struct ctl *c, int ch)
-{
-	switch (ch) {
-	case 'o':
-		c->out.mode = parse_output_format(optarg);
-		c->out.json_dict = true;
-		break;
-	case OPT_SUBSYSTEM:
-	case OPT_DEVICE:
-		if (kd_filter_add_value(&c->filter, ch == OPT_SUBSYSTEM ?
-					KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE,
-					optarg) < 0)
-			err(EXIT_FAILURE, NULL);
-		break;
-	case OPT_TRANSLATE:
-		c->translate = TRANSLATE_ALWAYS;
-		if (optarg && strcmp(optarg, "auto") == 0)
-			c->translate = TRANSLATE_AUTO;
-		else if (optarg && strcmp(optarg, "never") == 0)
-			c->translate = TRANSLATE_NEVER;
-		else if (optarg && strcmp(optarg, "always") != 0)
-			errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"),
-			     optarg);
-		break;
-	case OPT_NO_TRANSLATE:
-		c->translate = TRANSLATE_NEVER;
-		break;
-	case OPT_CATALOG_DIR:
-		if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)
-			errx(EXIT_FAILURE, _("too many catalogue directories"));
-		c->catalog_dirs[c->ncatalog_dirs++] = optarg;
-		break;
-	case 'v':
-		c->verbose = true;
-		break;
-	case OPT_CODE_FILE:
-		add_match(c, KD_MATCH_PATH, KD_FIELD_CODE_FILE, optarg);
-		break;
-	case OPT_FUNCTION:
-		add_match(c, KD_MATCH_GLOB, KD_FIELD_CODE_FUNC, optarg);
-		break;
-	case OPT_FORMAT:
-		add_match(c, KD_MATCH_EXACT, KD_FIELD_FORMAT, optarg);
-		break;
-	case OPT_MODULE:
-		c->modules[c->nmodules++] = optarg;
-		break;
-	case OPT_GREP:
-		c->greps[c->ngreps++] = optarg;
-		break;
-	case 'i':
-		c->ignore_case = true;
-		break;
-	case OPT_LOCATION:
-		c->out.location = true;
-		break;
-	case OPT_STATS:
-		c->stats = true;
-		break;
-	case OPT_TUI:
-		c->tui = true;
-		break;
-	default:
-		return false;
-	}
-	return true;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 0 || *arg == '-' || *arg == '+')
+		errx(EXIT_FAILURE, _("invalid number of call sites: '%s'"), arg);
+	return v;
 }
 
 /*
- * What needs the whole command line: FIELD=VALUE arguments, the module
- * and text filters (after -i, wherever it came), and -n, whose meaning
- * depends on --stats.
+ * What acts on the live kernel (-C -c -D -E -n), what names a file to
+ * read instead (-F -K), and what only makes sense when reading
+ * (kdmesg's -o, --stats, --top, --tui): the first option of each kind.
  */
-static void finish_args(struct ctl *c, int argc, char **argv, const char *n_arg)
+static void remember_option(int ch, int *action_opt, int *file_opt, int *read_opt)
 {
-	for (; optind < argc; optind++)
-		add_field_match(c, argv[optind]);
-	for (size_t i = 0; i < c->nmodules; i++)
-		add_module(c, c->modules[i]);
-	for (size_t i = 0; i < c->ngreps; i++)
-		add_grep(c, c->greps[i]);
-	/* Compiled into the filter: the lists are done with. */
-	free(c->greps);
-	free(c->modules);
-	c->greps = c->modules = NULL;
-	c->ngreps = c->nmodules = 0;
-	if (n_arg && c->stats) {
-		char *end;
+	int *slot = NULL;
 
-		errno = 0;
-		c->stats_top = strtol(n_arg, &end, 10);
-		if (errno || end == n_arg || *end || c->stats_top < 0)
-			errx(EXIT_FAILURE, _("invalid number of call sites: '%s'"), n_arg);
-	} else if (n_arg) {
-		c->action = ACT_CONSOLE_LEVEL;
-		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)
-			errx(EXIT_FAILURE, _("unknown level '%s'"), n_arg);
-	}
+	if (ch > 0 && ch < CHAR_MAX && strchr("CcDEn", ch))
+		slot = action_opt;
+	else if (ch == 'F' || ch == 'K')
+		slot = file_opt;
+	else if (ch == 'o' || ch == OPT_STATS || ch == OPT_TOP || ch == OPT_TUI)
+		slot = read_opt;
+	if (slot && !*slot)
+		*slot = ch;
+}
+
+/*
+ * -C, -c, -D, -E and -n act on the live kernel whatever is read: with a
+ * file they would clear the ring buffer or change the console of the
+ * machine behind the user's back (dmesg 2.42 does), and kdmesg's
+ * reading options show that the user wants messages, not an action.
+ */
+static void check_live_action(const struct option *opts, int action_opt,
+			      int file_opt, int read_opt, int stats_opt)
+{
+	char a[32], b[32];
+
+	if (!action_opt)
+		return;
+	if (file_opt)
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s acts on the live kernel, not on the file"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(file_opt, opts, b, sizeof(b)), a);
+	/* "--stats -n 10" meant the ten largest sites before --top. */
+	if (action_opt == 'n' && stats_opt)
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s sets the console level; the number of call sites is --top N"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(stats_opt, opts, b, sizeof(b)), a);
+	if (read_opt && action_opt != 'c')
+		errx(EXIT_FAILURE,
+		     _("options %s and %s cannot be combined: %s changes the live kernel and prints no messages"),
+		     option_name(action_opt, opts, a, sizeof(a)),
+		     option_name(read_opt, opts, b, sizeof(b)), a);
 }
 
 static void parse_args(struct ctl *c, int argc, char **argv)
 {
+	/* dmesg's table first: mutual-exclusion messages name its entries. */
+	static const struct option longopts[] = {
+		{ "buffer-size",   required_argument, NULL, 's' },
+		{ "clear",         no_argument,       NULL, 'C' },
+		{ "color",         optional_argument, NULL, 'L' },
+		{ "console-level", required_argument, NULL, 'n' },
+		{ "console-off",   no_argument,       NULL, 'D' },
+		{ "console-on",    no_argument,       NULL, 'E' },
+		{ "decode",        no_argument,       NULL, 'x' },
+		{ "file",          required_argument, NULL, 'F' },
+		{ "facility",      required_argument, NULL, 'f' },
+		{ "follow",        no_argument,       NULL, 'w' },
+		{ "follow-new",    no_argument,       NULL, 'W' },
+		{ "human",         no_argument,       NULL, 'H' },
+		{ "help",          no_argument,       NULL, 'h' },
+		{ "json",          no_argument,       NULL, 'J' },
+		{ "kernel",        no_argument,       NULL, 'k' },
+		{ "kmsg-file",     required_argument, NULL, 'K' },
+		{ "level",         required_argument, NULL, 'l' },
+		{ "since",         required_argument, NULL, OPT_SINCE },
+		{ "syslog",        no_argument,       NULL, 'S' },
+		{ "raw",           no_argument,       NULL, 'r' },
+		{ "read-clear",    no_argument,       NULL, 'c' },
+		{ "reltime",       no_argument,       NULL, 'e' },
+		{ "show-delta",    no_argument,       NULL, 'd' },
+		{ "ctime",         no_argument,       NULL, 'T' },
+		{ "noescape",      no_argument,       NULL, OPT_NOESC },
+		{ "notime",        no_argument,       NULL, 't' },
+		{ "nopager",       no_argument,       NULL, 'P' },
+		{ "until",         required_argument, NULL, OPT_UNTIL },
+		{ "userspace",     no_argument,       NULL, 'u' },
+		{ "version",       no_argument,       NULL, 'V' },
+		{ "time-format",   required_argument, NULL, OPT_TIME_FORMAT },
+		{ "force-prefix",  no_argument,       NULL, 'p' },
+		{ "output",        required_argument, NULL, 'o' },
+		{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
+		{ "device",        required_argument, NULL, OPT_DEVICE },
+		{ "translate",     optional_argument, NULL, OPT_TRANSLATE },
+		{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
+		{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
+		{ "verbose",       no_argument,       NULL, 'v' },
+		{ "code-file",     required_argument, NULL, OPT_CODE_FILE },
+		{ "function",      required_argument, NULL, OPT_FUNCTION },
+		{ "module",        required_argument, NULL, OPT_MODULE },
+		{ "format",        required_argument, NULL, OPT_FORMAT },
+		{ "grep",          required_argument, NULL, OPT_GREP },
+		{ "ignore-case",   no_argument,       NULL, 'i' },
+		{ "location",      no_argument,       NULL, OPT_LOCATION },
+		{ "stats",         no_argument,       NULL, OPT_STATS },
+		{ "top",           required_argument, NULL, OPT_TOP },
+		{ "tui",           no_argument,       NULL, OPT_TUI },
+		{ NULL, 0, NULL, 0 }
+	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
 	const char *n_arg = NULL;
-	int ch;
+	int ch, action_opt = 0, file_opt = 0, read_opt = 0, stats_opt = 0;
 
 	/* At most one of each per argument: no reallocation while parsing. */
 	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
@@ -702,9 +542,187 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
 				 longopts, NULL)) != -1) {
 		check_exclusive(ch, longopts, excl_status);
-		if (parse_dmesg_option(c, ch, &n_arg) || parse_kdmesg_option(c, ch))
-			continue;
+		remember_option(ch, &action_opt, &file_opt, &read_opt);
+		if ((ch == OPT_STATS || ch == OPT_TOP) && !stats_opt)
+			stats_opt = ch;
+
 		switch (ch) {
+		case 'C':
+			c->action = ACT_CLEAR;
+			break;
+		case 'c':
+			c->action = ACT_READ_CLEAR;
+			break;
+		case 'D':
+			c->action = ACT_CONSOLE_OFF;
+			break;
+		case 'd':
+			kd_timefmt_add(&c->out, KD_TIME_RAW_DELTA);
+			break;
+		case 'E':
+			c->action = ACT_CONSOLE_ON;
+			break;
+		case 'e':
+			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+			break;
+		case 'F':
+			c->kind = KD_SOURCE_SYSLOG_FILE;
+			c->path = optarg;
+			break;
+		case 'K':
+			c->kind = KD_SOURCE_KMSG_FILE;
+			c->path = optarg;
+			break;
+		case 'f':
+			parse_facilities(optarg, &c->filter.facilities);
+			break;
+		case 'H':
+			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+			c->colormode = KD_COLORMODE_AUTO;
+			c->human = true;
+			break;
+		case 'J':
+			c->out.mode = KD_OUTPUT_JSON;
+			c->out.json_dict = false;	/* dmesg's members only */
+			break;
+		case 'k':
+			c->filter.facilities |= 1u << 0;
+			break;
+		case 'L':
+			c->colormode = KD_COLORMODE_AUTO;
+			if (optarg) {
+				int m = kd_colormode_parse(optarg);
+
+				if (m < 0)
+					errx(EXIT_FAILURE, "%s: '%s'",
+					     _("unsupported color mode"),
+					     optarg + (*optarg == '='));
+				c->colormode = m;
+			}
+			break;
+		case 'l':
+			parse_levels(optarg, &c->filter.levels);
+			break;
+		case 'n':
+			n_arg = optarg;
+			break;
+		case 'o':
+			c->out.mode = parse_output_format(optarg);
+			c->out.json_dict = true;
+			break;
+		case 'P':
+			c->nopager = true;
+			break;
+		case 'p':
+			c->out.force_prefix = true;
+			break;
+		case 'r':
+			c->out.raw = true;
+			break;
+		case 'S':
+			c->kind = KD_SOURCE_SYSLOG;
+			c->path = NULL;
+			break;
+		case 's':
+			c->bufsize = parse_buffer_size(optarg);
+			break;
+		case 'T':
+			kd_timefmt_add(&c->out, KD_TIME_CTIME);
+			break;
+		case 't':
+			kd_timefmt_add(&c->out, KD_TIME_NONE);
+			break;
+		case 'u': {
+			unsigned int i;
+
+			for (i = 1; i < KD_FACILITY_COUNT; i++)
+				c->filter.facilities |= 1u << i;
+			break;
+		}
+		case 'w':
+			c->follow = true;
+			c->src_flags |= KD_SOURCE_FOLLOW;
+			break;
+		case 'W':
+			c->follow = true;
+			c->src_flags |= KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW;
+			break;
+		case 'x':
+			c->out.decode = true;
+			break;
+		case OPT_TIME_FORMAT:
+			kd_timefmt_add(&c->out, parse_time_format(optarg));
+			break;
+		case OPT_NOESC:
+			c->out.noescape = true;
+			break;
+		case OPT_SINCE:
+			parse_time_option(optarg, &c->filter.has_since,
+					  &c->filter.since_usec);
+			break;
+		case OPT_UNTIL:
+			parse_time_option(optarg, &c->filter.has_until,
+					  &c->filter.until_usec);
+			break;
+		case OPT_SUBSYSTEM:
+		case OPT_DEVICE:
+			if (kd_filter_add_value(&c->filter, ch == OPT_SUBSYSTEM ?
+						KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE,
+						optarg) < 0)
+				err(EXIT_FAILURE, NULL);
+			break;
+		case OPT_TRANSLATE:
+			c->translate = TRANSLATE_ALWAYS;
+			if (optarg && strcmp(optarg, "auto") == 0)
+				c->translate = TRANSLATE_AUTO;
+			else if (optarg && strcmp(optarg, "never") == 0)
+				c->translate = TRANSLATE_NEVER;
+			else if (optarg && strcmp(optarg, "always") != 0)
+				errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"),
+				     optarg);
+			break;
+		case OPT_NO_TRANSLATE:
+			c->translate = TRANSLATE_NEVER;
+			break;
+		case OPT_CATALOG_DIR:
+			if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)
+				errx(EXIT_FAILURE, _("too many catalogue directories"));
+			c->catalog_dirs[c->ncatalog_dirs++] = optarg;
+			break;
+		case 'v':
+			c->verbose = true;
+			break;
+		case OPT_CODE_FILE:
+			add_match(c, KD_MATCH_PATH, KD_FIELD_CODE_FILE, optarg);
+			break;
+		case OPT_FUNCTION:
+			add_match(c, KD_MATCH_GLOB, KD_FIELD_CODE_FUNC, optarg);
+			break;
+		case OPT_FORMAT:
+			add_match(c, KD_MATCH_EXACT, KD_FIELD_FORMAT, optarg);
+			break;
+		case OPT_MODULE:
+			c->modules[c->nmodules++] = optarg;
+			break;
+		case OPT_GREP:
+			c->greps[c->ngreps++] = optarg;
+			break;
+		case 'i':
+			c->ignore_case = true;
+			break;
+		case OPT_LOCATION:
+			c->out.location = true;
+			break;
+		case OPT_STATS:
+			c->stats = true;
+			break;
+		case OPT_TOP:
+			c->stats = true;
+			c->stats_top = parse_top(optarg);
+			break;
+		case OPT_TUI:
+			c->tui = true;
+			break;
 		case 'h':
 			usage();
 		case 'V':
@@ -716,7 +734,24 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			try_help();
 		}
 	}
-	finish_args(c, argc, argv, n_arg);
+
+	for (; optind < argc; optind++)
+		add_field_match(c, argv[optind]);
+	for (size_t i = 0; i < c->nmodules; i++)
+		add_module(c, c->modules[i]);
+	for (size_t i = 0; i < c->ngreps; i++)
+		add_grep(c, c->greps[i]);
+	/* Compiled into the filter: the lists are done with. */
+	free(c->greps);
+	free(c->modules);
+	c->greps = c->modules = NULL;
+	c->ngreps = c->nmodules = 0;
+	check_live_action(longopts, action_opt, file_opt, read_opt, stats_opt);
+	if (n_arg) {
+		c->action = ACT_CONSOLE_LEVEL;
+		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)
+			errx(EXIT_FAILURE, _("unknown level '%s'"), n_arg);
+	}
 }
 
 /* Fill the writer options from what the command line asked for. */
@@ -725,6 +760,14 @@ static void finish_options(struct ctl *c)
 	unsigned int flags = kd_output_flags(&c->out);
 	const char *env;
 
+	/*
+	 * The export format carries values with control bytes as they are
+	 * (binary fields): like gzip, not onto a terminal, which would take
+	 * a kernel's ESC or OSC bytes for commands.
+	 */
+	if ((flags & KD_OUTPUT_BINARY) && !c->stats && !c->tui &&
+	    isatty(STDOUT_FILENO))
+		errx(EXIT_FAILURE, _("the export format is binary and not written to a terminal: redirect it to a file or a pipe"));
 	if (!(flags & KD_OUTPUT_TEXT_OPTIONS)) {
 		/* As dmesg -J: the stamp is always sec.usec, no text tweaks. */
 		c->out.ntime = 0;

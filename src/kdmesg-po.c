@@ -9,6 +9,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
@@ -54,7 +55,7 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_(" --sort=count|source   most frequent first, or in the order found\n"), stdout);
 	fputs(_(" --context=none|module with module: also an entry per module (msgctxt)\n"
 		"                         for each format of several modules\n"), stdout);
-	fputs(_(" -n, --limit N         write only the first N messages\n"), stdout);
+	fputs(_(" -n, --limit N         write only the first N messages (0: all)\n"), stdout);
 	fputs(_(" -o, --output FILE     write to FILE instead of standard output\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
 	fputs(_(" -V, --version         display version\n"), stdout);
@@ -245,6 +246,27 @@ static size_t unescape(char *s, size_t n)
 	return o;
 }
 
+/*
+ * A source line number: decimal digits only, 1 to INT_MAX; anything else
+ * (a crafted CODE_LINE=-1, which strtoul() turns into 4294967295) is no
+ * line at all.
+ */
+static unsigned int line_number(const char *s)
+{
+	unsigned long v = 0;
+
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > INT_MAX)
+			return 0;
+	}
+	return (unsigned int)v;
+}
+
 /* "object level file:line function module format" lines. */
 static void read_sites(const char *path)
 {
@@ -279,7 +301,7 @@ static void read_sites(const char *path)
 
 			if (colon) {
 				*colon = '\0';
-				m.line = (unsigned int)strtoul(colon + 1, NULL, 10);
+				m.line = line_number(colon + 1);
 			}
 			add(&m);
 		}
@@ -327,7 +349,7 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 			colon = strrchr(sp1 + 1, ':');
 			if (colon) {
 				*colon = '\0';
-				m.line = (unsigned int)strtoul(colon + 1, NULL, 10);
+				m.line = line_number(colon + 1);
 			}
 			m.file = sp1 + 1;
 			m.func = sp2 + 1;
@@ -391,8 +413,7 @@ static void read_dump(const char *path)
 		m.msgid = f->value;
 		m.msgid_len = f->value_len;
 		m.file = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FILE)) ? d->value : NULL;
-		m.line = (d = kd_record_dict_get(&rec, KD_KEY_CODE_LINE)) ?
-			 (unsigned int)strtoul(d->value, NULL, 10) : 0;
+		m.line = (d = kd_record_dict_get(&rec, KD_KEY_CODE_LINE)) ? line_number(d->value) : 0;
 		m.func = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FUNC)) ? d->value : NULL;
 		m.module = (d = kd_record_dict_get(&rec, KD_KEY_MODULE)) ? d->value : NULL;
 		m.level = rec.level >= 0 ? (char)('0' + rec.level) : 0;
@@ -466,8 +487,10 @@ static int cmd_extract(int argc, char **argv)
 		case 'n': {
 			char *e;
 
+			/* A count: digits only (no sign, no wrap); 0 is no limit. */
+			errno = 0;
 			limit = strtoul(optarg, &e, 10);
-			if (*e || !*optarg) {
+			if (*e || !*optarg || *optarg < '0' || *optarg > '9' || errno) {
 				warnx(_("invalid number: %s"), optarg);
 				try_help();
 			}

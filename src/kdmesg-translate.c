@@ -27,6 +27,10 @@ static struct kd_translate *translator;
 static void bad_catalog(void *data, const char *path, int err)
 {
 	(void)data;
+	if (err == -ENODEV) {
+		warnx(_("ignoring the catalogue %s: not a regular file"), path);
+		return;
+	}
 	errno = -err;
 	warn(_("ignoring the catalogue %s"), path);
 }

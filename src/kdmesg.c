@@ -313,6 +313,16 @@ static int write_record(void *data, const struct kd_record *rec,
 	return kd_writer_sink_write(data, rec, prev);
 }
 
+/* dmesg's usage errors for what a syslog(2)-format source cannot do. */
+static void check_source_usage(const struct ctl *c)
+{
+	if (c->out.raw && !is_kmsg_kind(c->kind) &&
+	    (c->filter.levels || c->filter.facilities))
+		errx(EXIT_FAILURE, _("--raw can be used together with --level or --facility only when reading messages from /dev/kmsg"));
+	if (c->out.force_prefix && !is_kmsg_kind(c->kind))
+		errx(EXIT_FAILURE, _("only kmsg supports multi-line messages"));
+}
+
 /* Returns the exit status. */
 static int print_records(struct ctl *c)
 {
@@ -329,6 +339,9 @@ static int print_records(struct ctl *c)
 	int status = EXIT_SUCCESS, rc;
 	bool paged;
 
+	/* A -F file's kind is known: its usage errors come first, as dmesg's. */
+	if (c->kind == KD_SOURCE_SYSLOG_FILE)
+		check_source_usage(c);
 	/* Standard input can be read only once: no check before -r -F -. */
 	if (c->out.raw && c->kind == KD_SOURCE_SYSLOG_FILE && strcmp(c->path, "-") == 0)
 		return print_raw_buffer(c);
@@ -352,12 +365,8 @@ static int print_records(struct ctl *c)
 		hooks.caught_up_data = &seen;
 	}
 	kdmesg_open_source(c, p);
-
-	if (c->out.raw && !is_kmsg_kind(c->kind) &&
-	    (c->filter.levels || c->filter.facilities))
-		errx(EXIT_FAILURE, _("--raw can be used together with --level or --facility only when reading messages from /dev/kmsg"));
-	if (c->out.force_prefix && !is_kmsg_kind(c->kind))
-		errx(EXIT_FAILURE, _("only kmsg supports multi-line messages"));
+	/* The live log may have fallen back to syslog(2). */
+	check_source_usage(c);
 	c->out.source_syslog = !is_kmsg_kind(c->kind);
 	if (c->out.raw && c->out.source_syslog) {
 		/* The source only vetted the input (empty, binary, access). */

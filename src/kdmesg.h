@@ -66,7 +66,7 @@ struct ctl {
 	bool ignore_case;
 
 	bool stats;		/* --stats */
-	long stats_top;		/* -n N with --stats; 0: all */
+	long stats_top;		/* --top N; 0: all */
 	bool tui;		/* --tui: the live viewer (src/tui.c) */
 };
 

@@ -16,6 +16,6 @@ if [ -x /usr/bin/kdmesg ] && [ "$VARIANT" = kprint ]; then
 	sec KD10-VERBOSE /usr/bin/kdmesg -o verbose --function kp_formats
 	sec KD10-JSONL /usr/bin/kdmesg -o jsonl --module kprint_test
 	sec KD10-STATS /usr/bin/kdmesg --stats -J
-	sec KD10-STATS-TEXT /usr/bin/kdmesg --stats -n 5
+	sec KD10-STATS-TEXT /usr/bin/kdmesg --top 5
 	sec KD10-MODULES sh -c 'ls -R /lib/modules; cat /proc/modules'
 fi

@@ -12,6 +12,7 @@
 #include "record/priority.h"
 #include "shared/hash.h"
 #include "shared/kfmt.h"
+#include "shared/utf8.h"
 #include "po/pot.h"
 
 /* Places, functions and modules kept per entry; more are only counted. */
@@ -273,26 +274,74 @@ void kd_pot_sort_count(struct kd_pot *pot)
 	}
 }
 
+/* A C1 control (U+0080..U+009F): what a terminal may take for CSI or OSC. */
+static bool is_c1(const unsigned char *p, size_t n)
+{
+	return n == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+}
+
+/*
+ * The file says charset=UTF-8 and msgfmt -c holds it to that: a byte
+ * outside valid UTF-8 (a "\xff" in the C source) is written as an octal
+ * escape, which msgfmt turns back into the same byte, so the msgid still
+ * matches the kernel's format.  Controls (C0, DEL, C1) are escaped too,
+ * so that the file shown on a terminal stays inert.
+ */
 void kd_pot_write_string(FILE *out, const char *s, size_t len)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	fputc('"', out);
 	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned char c = p[i];
+		size_t n;
 
 		switch (c) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\t': fputs("\\t", out); break;
-		case '\r': fputs("\\r", out); break;
+		case '"': fputs("\\\"", out); continue;
+		case '\\': fputs("\\\\", out); continue;
+		case '\n': fputs("\\n", out); continue;
+		case '\t': fputs("\\t", out); continue;
+		case '\r': fputs("\\r", out); continue;
 		default:
-			if (c < 0x20 || c == 0x7f)
-				fprintf(out, "\\%03o", c);
-			else
-				fputc(c, out);
+			break;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\%03o", c);
+		} else if (c < 0x80) {
+			fputc(c, out);
+		} else if ((n = kd_utf8_len(p + i, len - i)) == 0 || is_c1(p + i, n)) {
+			fprintf(out, "\\%03o", c);
+		} else {
+			fwrite(p + i, 1, n, out);
+			i += n - 1;
 		}
 	}
 	fputc('"', out);
+}
+
+/*
+ * Comment text (places, functions, modules) is kernel or source bytes,
+ * and a comment has no escapes: what is not printable valid UTF-8 becomes
+ * the text "\xNN", so that neither the file nor a terminal sees it.
+ */
+static void write_comment_text(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s);
+
+	for (size_t i = 0; i < len; i++) {
+		size_t n;
+
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			fputc(p[i], out);
+		} else if (p[i] >= 0x80 && (n = kd_utf8_len(p + i, len - i)) &&
+			   !is_c1(p + i, n)) {
+			fwrite(p + i, 1, n, out);
+			i += n - 1;
+		} else {
+			fprintf(out, "\\x%02x", p[i]);
+		}
+	}
 }
 
 static void write_list(FILE *out, const char *what, char *const *v, unsigned int n)
@@ -300,8 +349,10 @@ static void write_list(FILE *out, const char *what, char *const *v, unsigned int
 	if (!n)
 		return;
 	fprintf(out, "#. %s:", what);
-	for (unsigned int i = 0; i < n; i++)
-		fprintf(out, " %s", v[i]);
+	for (unsigned int i = 0; i < n; i++) {
+		fputc(' ', out);
+		write_comment_text(out, v[i]);
+	}
 	fputc('\n', out);
 }
 
@@ -320,8 +371,11 @@ static void write_entry(FILE *out, const struct pot_entry *e)
 		fprintf(out, "#. level: %s\n", level_name(e->level));
 	if (e->count)
 		fprintf(out, "#. count: %llu\n", (unsigned long long)e->count);
-	for (unsigned int r = 0; r < e->nref; r++)
-		fprintf(out, "#: %s\n", e->ref[r]);
+	for (unsigned int r = 0; r < e->nref; r++) {
+		fputs("#: ", out);
+		write_comment_text(out, e->ref[r]);
+		fputc('\n', out);
+	}
 	if (e->more_refs)
 		fprintf(out, "#. and %u more places\n", e->more_refs);
 	fputs("#, c-format\n", out);

@@ -59,6 +59,8 @@ void kd_escape_buf_flush(struct kd_escape_buf *b)
 
 void kd_escape_buf_put_slow(struct kd_escape_buf *b, const char *s, size_t n)
 {
+	if (n == 0)
+		return;
 	if (!b->out) {
 		if (!grow(b, n))
 			return;

@@ -56,11 +56,15 @@ void kd_escape_buf_flush(struct kd_escape_buf *b);
 /** kd_escape_buf_put_slow() - kd_escape_buf_put() when @n does not fit. */
 void kd_escape_buf_put_slow(struct kd_escape_buf *b, const char *s, size_t n);
 
-/** kd_escape_buf_put() - append @n bytes of @s as they are (no escaping). */
+/**
+ * kd_escape_buf_put() - append @n bytes of @s as they are (no escaping).
+ * A memory buffer starts without data: even 0 bytes then take the slow
+ * path, as memcpy() must not see a NULL destination.
+ */
 static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 				     size_t n)
 {
-	if (n > b->cap - b->len) {
+	if (n > b->cap - b->len || !b->data) {
 		kd_escape_buf_put_slow(b, s, n);
 		return;
 	}

@@ -114,15 +114,24 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 			i++;
 			continue;
 		}
-		if (c >= 0x80 && (n = kd_utf8_len(p + i, len - i))) {
+		if (c >= 0x80 && (n = kd_utf8_len(p + i, len - i)) &&
+		    !(n == 2 && c == 0xc2 && p[i + 1] < 0xa0)) {
 			i += n;
 			continue;
 		}
-		if (c == 0x7f && !(flags & KD_JSON_ESCAPE_DEL)) {
-			i++;
+		kd_escape_buf_put_short(b, s + run, i - run);
+		if (c == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] < 0xa0) {
+			/*
+			 * A C1 control (U+0080..U+009F, a terminal's CSI or
+			 * OSC) as \u00XX: the same string once parsed.
+			 */
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[p[i + 1] >> 4];
+			esc[5] = hex[p[i + 1] & 0xf];
+			kd_escape_buf_put(b, esc, 6);
+			run = i += 2;
 			continue;
 		}
-		kd_escape_buf_put_short(b, s + run, i - run);
 		run = ++i;
 		switch (c) {
 		case '"':  kd_escape_buf_put(b, "\\\"", 2); continue;

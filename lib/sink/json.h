@@ -69,24 +69,25 @@ void kd_json_value_u64(struct kd_json *j, const char *name, uint64_t v);
 enum kd_json_escape_flags {
 	KD_JSON_TO_NUL		= 1 << 0,	/* stop at the first NUL (dmesg -J); else \u0000 */
 	KD_JSON_LOWER		= 1 << 1,	/* lower-case ASCII letters (util-linux member names) */
-	KD_JSON_ESCAPE_DEL	= 1 << 2,	/* DEL as \u007f; else as is */
 };
 
 /**
  * kd_json_escape() - the one JSON string escaper of lib/: append @len
  * bytes of @s to @b as the body of a JSON string (no quotes).  '"' and
- * '\\' escaped; \b \t \n \f \r short forms; other bytes below 0x20 as
- * \u00XX; valid UTF-8 copied; each byte >= 0x80 outside a valid UTF-8
- * sequence as \ufffd, so the output is always valid JSON (util-linux
- * copies such bytes); @flags (enum kd_json_escape_flags) for the rest.
+ * '\\' escaped; \b \t \n \f \r short forms; other bytes below 0x20, DEL
+ * and the C1 controls (U+0080..U+009F: a terminal's CSI, OSC) as \u00XX,
+ * the same string once parsed but inert on a terminal; other valid UTF-8
+ * copied; each byte >= 0x80 outside a valid UTF-8 sequence as \ufffd, so
+ * the output is always valid JSON (util-linux copies such bytes);
+ * @flags (enum kd_json_escape_flags) for the rest.
  */
 void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 		    unsigned int flags);
 
 /**
  * kd_json_quote() - kd_json_escape() between double quotes, as util-linux
- * quotes strings: stop at @len bytes or the first NUL, DEL as is, member
- * names lower-cased when @lower is set.
+ * quotes strings: stop at @len bytes or the first NUL, member names
+ * lower-cased when @lower is set.
  */
 void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower);
 

@@ -276,6 +276,6 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 
 const struct kd_writer_ops kd_writer_export = {
 	.name = "export",
-	.flags = KD_OUTPUT_WALL_CLOCK,
+	.flags = KD_OUTPUT_WALL_CLOCK | KD_OUTPUT_BINARY,
 	.write = export_write,
 };

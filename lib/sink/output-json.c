@@ -161,6 +161,12 @@ static int json_finish(struct kd_writer *w)
 {
 	struct kd_json *j = &w->json;
 
+	/*
+	 * No record: -J prints nothing, as dmesg -J does; -o json promises
+	 * valid JSON, so it writes the document with an empty array.
+	 */
+	if (!j->ready && w->opts.json_dict)
+		kd_escape_buf_puts(&w->line, "{\n   \"dmesg\": [\n   ]\n}\n");
 	if (j->ready) {
 		kd_json_close(j, KD_JSON_ARRAY);
 		kd_json_close(j, KD_JSON_OBJECT);

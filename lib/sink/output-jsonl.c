@@ -31,8 +31,8 @@
  * syslog(3)) and numbers compare and sort without a lookup table.
  *
  * Strings are escaped as RFC 8259 requires, with the short forms \" \\ \b
- * \f \n \r \t, \u00XX for the other control characters and DEL, and valid
- * UTF-8 copied as is.  Every byte that is not part of a valid UTF-8
+ * \f \n \r \t, \u00XX for the other control characters, DEL and the C1
+ * controls (U+0080..U+009F), and other valid UTF-8 copied as is.  Every byte that is not part of a valid UTF-8
  * sequence (stray continuation bytes, overlong forms, surrogates, code
  * points past U+10FFFF, truncated sequences) is written as \ufffd, the
  * replacement character, one per byte: the output is always valid JSON.
@@ -53,8 +53,8 @@
 #include "shared/utf8.h"
 #include "record/record.h"
 
-/* How this format escapes: every byte, DEL too (see the top of the file). */
-#define JSONL_ESCAPE	KD_JSON_ESCAPE_DEL
+/* How this format escapes: every byte, NUL too (see the top of the file). */
+#define JSONL_ESCAPE	0
 
 static void jsonl_string(struct kd_escape_buf *b, const char *s, size_t len)
 {

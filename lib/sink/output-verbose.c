@@ -15,14 +15,15 @@
  * kernel's order, then libkmod's facts about the record's module
  * ("MODULE_INFO[libkmod]=live, version ..., /lib/modules/...").  A field
  * kdmesg derived rather than the kernel sent
- * has its origin after the name ("CODE_FILE[recovered]=...").  Values are
- * kernel bytes: escaped as the text output escapes them, the lines of a
+ * has its origin after the name ("CODE_FILE[recovered]=...").  Keys and
+ * values are kernel bytes: escaped as the text output escapes them, the lines of a
  * multi-line value (a kprint group's MESSAGE) aligned under its first.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -53,10 +54,28 @@ static void field_line(struct kd_escape_buf *out, const char *name, const char *
 		       size_t len, unsigned int origin)
 {
 	const char *o = kd_output_origin_name(origin);
-	size_t col = 4 + strlen(name) + 1;
+	size_t col = 4 + 1, before, nlen = strlen(name);
 
 	kd_escape_buf_put(out, "    ", 4);
-	kd_escape_buf_puts(out, name);
+	/*
+	 * Keys are kernel bytes too (" X\033]52;...=v"): escaped like values.
+	 * Room for the longest escape first (4 bytes a byte), so that the
+	 * buffer does not reach the stream within the name and its growth
+	 * is the name's width.
+	 */
+	if (4 * nlen + 16 <= out->cap) {
+		kd_escape_buf_reserve(out, 4 * nlen + 16);
+		before = out->len;
+		kd_escape_append(out, name, nlen, 0, false);
+		col += out->len - before;
+	} else {
+		struct kd_escape_buf b = { 0 };
+
+		kd_escape_append(&b, name, nlen, 0, false);
+		kd_escape_buf_put(out, b.data, b.len);
+		col += b.len;
+		free(b.data);
+	}
 	if (o) {
 		kd_escape_buf_putc(out, '[');
 		kd_escape_buf_puts(out, o);

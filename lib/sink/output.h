@@ -40,6 +40,8 @@ enum kd_output_flags {
 	KD_OUTPUT_WALL_CLOCK	= 1 << 1,	/* prints wall-clock times: needs the boot time */
 	KD_OUTPUT_MODULE_FACTS	= 1 << 2,	/* shows libkmod's facts about a record's module */
 	KD_OUTPUT_DECODED_PRI	= 1 << 3,	/* reads a bad "<pri>" as dmesg -x does */
+	/* Writes values with control bytes as they are: never onto a terminal. */
+	KD_OUTPUT_BINARY	= 1 << 4,
 };
 
 enum kd_time_format {

@@ -46,6 +46,14 @@
 /* How many kmsg records may fail to parse before input is called binary. */
 #define DETECT_RECORDS	8
 
+/* The read window of files opened next (kd_file_source_set_window()). */
+static size_t window_cap = STREAM_CAP;
+
+void kd_file_source_set_window(size_t bytes)
+{
+	window_cap = !bytes ? STREAM_CAP : bytes < 64 ? 64 : bytes;
+}
+
 enum file_format {
 	FMT_SYSLOG,		/* "<pri>[time] text", records split at "\n<" */
 	/*
@@ -361,6 +369,54 @@ static bool only_blanks(const char *b, const char *e)
 	return true;
 }
 
+/* Longest /dev/kmsg header looked at: fields kdmesg does not know included. */
+#define KMSG_HEADER_MAX	1024
+
+/*
+ * Whether [@b, @e) can be the start of a header that the input cut
+ * before its ';': a number, then comma-separated fields without blanks.
+ */
+static bool header_prefix(const char *b, const char *e)
+{
+	const char *p = b;
+
+	if ((size_t)(e - b) >= KMSG_HEADER_MAX || p == e || *p < '0' || *p > '9')
+		return false;
+	while (p < e && *p >= '0' && *p <= '9')
+		p++;
+	if (p < e && *p++ != ',')
+		return false;
+	for (; p < e; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return false;
+	return true;
+}
+
+/*
+ * Whether the record at @b (up to @e) starts with a /dev/kmsg header
+ * ("pri,seq,ts,flags...;"), whatever follows it: what tells a record that
+ * was cut (truncated) from a line that never was one (malformed), at any
+ * length.
+ */
+static bool kmsg_header(const char *b, const char *e)
+{
+	const char *semi;
+	struct kd_record rec;
+	bool ok;
+
+	while (b < e && is_blank(*b))
+		b++;
+	semi = memchr(b, ';', (size_t)(e - b) < KMSG_HEADER_MAX ? (size_t)(e - b) : KMSG_HEADER_MAX);
+	if (!semi)
+		return header_prefix(b, e);
+	if (memchr(b, '\n', (size_t)(semi - b)))
+		return false;
+	kd_record_init(&rec);
+	ok = kd_kmsg_parse_dump(b, (size_t)(semi + 1 - b), &rec, NULL) == 0;
+	kd_record_free(&rec);
+	return ok;
+}
+
 /* Every record the fast parsers do not take (see file_next()). */
 static int __attribute__((noinline))
 file_next_general(struct kd_source *src, struct kd_record *rec)
@@ -400,8 +456,12 @@ file_next_general(struct kd_source *src, struct kd_record *rec)
 			continue;
 		rc = kd_kmsg_parse_dump(b, (size_t)(e - b), rec, &cut);
 		if (rc == -EINVAL) {
-			/* A record cut by the end of the input is truncated. */
-			if (span_cut || (last && e[-1] != '\n'))
+			/*
+			 * A record cut by the window or the end of the input
+			 * is truncated when it was one (its header parses);
+			 * a line without a header is malformed at any length.
+			 */
+			if ((span_cut || (last && e[-1] != '\n')) && kmsg_header(b, e))
 				src->stats.truncated++;
 			else
 				src->stats.malformed++;
@@ -475,10 +535,44 @@ static const struct kd_source_ops file_ops = {
 	.close = file_close,
 };
 
-/* Does a syslog-format window look like text?  -EINVAL when not. */
-static int check_syslog_text(const char *d, size_t n)
+/* A syslog(2) line starts "<digits>" (after zero padding). */
+static bool syslog_line(const char *p, const char *end)
 {
-	size_t last = n, ctrl = 0;
+	const char *q;
+
+	p = kd_syslog_skip_nul(p, end);
+	if (p == end || *p != '<')
+		return false;
+	for (q = p + 1; q < end && *q >= '0' && *q <= '9'; q++)
+		;
+	return q > p + 1 && q < end && *q == '>';
+}
+
+/*
+ * Does a syslog-format window look like a log?  -EINVAL when not.  Where
+ * a byte sits must not decide it (one NUL inside a log of 2,000 lines is
+ * printed as \x00 wherever it is, as dmesg does): a window most of whose
+ * lines are syslog records is a log; otherwise (text without "<pri>"
+ * prefixes, which dmesg prints too) it must look like text: no NUL byte
+ * inside, few control bytes.
+ */
+static int check_syslog_text(const char *d, size_t n, bool eof)
+{
+	size_t last = n, ctrl = 0, lines = 0, records = 0;
+
+	for (const char *p = d, *end = d + n, *nl; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl && !eof && lines)
+			break;		/* a line cut by the window counts not */
+		if (!nl)
+			nl = end;
+		if (only_blanks(p, nl) || kd_syslog_skip_nul(p, nl) == nl)
+			continue;
+		lines++;
+		records += syslog_line(p, nl);
+	}
+	if (records * 2 > lines)
+		return 0;
 
 	while (last > 0 && d[last - 1] == '\0')
 		last--;
@@ -494,28 +588,40 @@ static int check_syslog_text(const char *d, size_t n)
 	return ctrl * 8 > last ? -EINVAL : 0;
 }
 
-/* Does at least one of the first kmsg records in the window parse? */
+/*
+ * Does at least one of the first kmsg records in the window parse?  They
+ * are split as the reader splits them (record_end()), so a stray NUL in a
+ * newline dump changes nothing; a record the window cuts is judged by its
+ * header, so a line without one is refused at any length.
+ */
 static int check_kmsg_records(const struct file_source *fs, const char *d,
 			      size_t n)
 {
-	const char *p = d, *end = d + n, *e;
+	const char *p = d, *end = d + n, *e, *next;
 	struct kd_record rec;
 	int tried = 0, ok = 0;
+	bool plain;
 
 	kd_record_init(&rec);
-	while (p < end && tried < DETECT_RECORDS && !ok) {
-		char sep = fs->fmt == FMT_KMSG_NUL ? '\0' : '\n';
-
-		e = memchr(p, sep, (size_t)(end - p));
-		if (!e && !fs->eof)
-			break;		/* an unfinished record proves nothing */
-		if (!e)
-			e = end;
-		if (!only_blanks(p, e) && !(sep == '\n' && *p == ' ')) {
+	while (tried < DETECT_RECORDS && !ok) {
+		p = skip_gap(fs, p, end);
+		if (p == end)
+			break;
+		e = record_end(fs, p, end, &next, &plain);
+		if (!e) {
+			/* Cut by the window: its header is what can be judged. */
+			tried++;
+			ok = fs->eof && n == fs->len ?
+			     kd_kmsg_parse_dump(p, (size_t)(end - p), &rec, NULL) == 0 :
+			     kmsg_header(p, end);
+			break;
+		}
+		/* Dictionary lines whose record began before the input. */
+		if (*p != ' ' && !only_blanks(p, e)) {
 			tried++;
 			ok = kd_kmsg_parse_dump(p, (size_t)(e - p), &rec, NULL) == 0;
 		}
-		p = e + 1;
+		p = next;
 	}
 	kd_record_free(&rec);
 	return tried > 0 && !ok ? -EINVAL : 0;
@@ -537,19 +643,28 @@ static bool can_detect(const struct file_source *fs)
 	return nl && nl + 1 < end;
 }
 
+/* The format check looks at most at a window's worth. */
+static size_t detect_window(const struct file_source *fs)
+{
+	return fs->cap < DETECT_WINDOW ? fs->cap : DETECT_WINDOW;
+}
+
 static int detect(struct file_source *fs)
 {
-	size_t n = fs->len < DETECT_WINDOW ? fs->len : DETECT_WINDOW;
+	size_t n = fs->len < detect_window(fs) ? fs->len : detect_window(fs);
 	const char *d = fs->data;
 	size_t i = 0;
 
+	if (fs->len == 0)
+		return -ENODATA;
+	/* Only NUL bytes (a zeroed file) are no log, not an empty one. */
 	while (i < n && d[i] == '\0')
 		i++;
 	if (i == n)
-		return fs->eof && n == fs->len ? -ENODATA : -EINVAL;
+		return -EINVAL;
 
 	if (fs->fmt == FMT_SYSLOG)
-		return check_syslog_text(d, n);
+		return check_syslog_text(d, n, fs->eof && n == fs->len);
 	if (!memchr(d, '\0', n))
 		fs->fmt = FMT_KMSG_NL;
 	return check_kmsg_records(fs, d, n);
@@ -633,7 +748,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	rc = check_input_fd(fs->in_fd, !fs->close_fd);
 	if (rc < 0)
 		goto fail;
-	fs->cap = STREAM_CAP;
+	fs->cap = window_cap;
 	fs->buf = malloc(fs->cap);
 	if (!fs->buf) {
 		rc = -ENOMEM;
@@ -643,7 +758,7 @@ int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 	do {
 		if ((rc = fill(fs)) < 0)
 			goto fail;
-	} while (!fs->eof && fs->len < DETECT_WINDOW && !can_detect(fs));
+	} while (!fs->eof && fs->len < detect_window(fs) && !can_detect(fs));
 
 	rc = detect(fs);
 	if (rc < 0)

@@ -44,6 +44,15 @@ int kd_kmsg_source_open(struct kd_source **out, const char *path,
 int kd_syslog_source_open(struct kd_source **out, unsigned int flags,
 			  size_t size);
 
+/**
+ * kd_file_source_set_window() - for tests and fuzzing: the read window of
+ * the file sources opened after this call, in bytes (0: the default of
+ * 1 MiB; at least 64).  A small window makes small inputs reach what only
+ * records longer than the window reach otherwise (cut records, the format
+ * check of a window that holds no whole record), and a fuzz run cheap.
+ */
+void kd_file_source_set_window(size_t bytes);
+
 /** kd_file_source_open() - -F / -K files and stdin, see source-file.c. */
 int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
 			const char *path, unsigned int flags);

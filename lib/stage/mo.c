@@ -192,11 +192,17 @@ int kd_mo_open(const char *path, struct kd_mo **out)
 	size_t got = 0;
 	int fd, rc;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* A FIFO planted under the name must not block the open. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		rc = errno ? -errno : -EINVAL;
+	if (fstat(fd, &st) < 0)
+		rc = -errno;
+	else if (!S_ISREG(st.st_mode))
+		rc = S_ISDIR(st.st_mode) ? -EISDIR : -ENODEV;
+	else
+		rc = 0;
+	if (rc < 0) {
 		close(fd);
 		return rc;
 	}

@@ -17,10 +17,12 @@ struct kd_mo;
 
 /**
  * kd_mo_open() - load the .mo file at @path into *@mo.
- * Returns 0, -ENOENT (and the other open(2) errors), -EINVAL for a file
- * that is not a valid .mo (bad magic, an offset or length outside the
- * file, a string without its terminating NUL), -EFBIG above 64 MiB, or
- * -ENOMEM.
+ * Returns 0, -ENOENT (and the other open(2) errors), -EISDIR for a
+ * directory, -ENODEV for another file that is not a regular one (a FIFO,
+ * which is opened without blocking and never read, a device, a socket),
+ * -EINVAL for a file that is not a valid .mo (bad magic, an offset or
+ * length outside the file, a string without its terminating NUL), -EFBIG
+ * above 64 MiB, or -ENOMEM.
  */
 int kd_mo_open(const char *path, struct kd_mo **mo);
 

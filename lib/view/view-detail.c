@@ -20,10 +20,29 @@
 
 void kd_detail_release(struct kd_detail *d)
 {
-	for (size_t i = 0; i < d->n; i++)
+	for (size_t i = 0; i < d->n; i++) {
 		free(d->v[i].value);
+		free(d->v[i].own_label);
+	}
 	free(d->v);
 	memset(d, 0, sizeof(*d));
+}
+
+/* @s escaped and NUL-terminated, in a new string; NULL without memory. */
+static char *escape_dup(const char *s, size_t len)
+{
+	struct kd_escape_buf b = { .cap = 64 };
+
+	b.data = malloc(b.cap);
+	if (!b.data)
+		return NULL;
+	kd_escape_append(&b, s, len, 0, false);
+	kd_escape_buf_put(&b, "", 1);
+	if (b.failed) {
+		free(b.data);
+		return NULL;
+	}
+	return b.data;
 }
 
 /* Append one line; @value (@len bytes) is escaped, split at newlines. */
@@ -31,36 +50,41 @@ static int add_line(struct kd_detail *d, const char *label, bool is_key,
 		    bool note, const char *value, size_t len)
 {
 	const char *p = value, *end = value + len;
+	char *own = NULL;
+
+	/* A key is kernel bytes: escaped as its value is. */
+	if (is_key && !(label = own = escape_dup(label, strlen(label))))
+		return -ENOMEM;
 
 	do {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *stop = nl ? nl : end;
-		struct kd_escape_buf b = { .cap = 64 };
 		struct kd_detail_line *l;
+		char *v;
 
 		if (d->n == d->cap) {
 			size_t cap = d->cap ? d->cap * 2 : 32;
 
 			l = realloc(d->v, cap * sizeof(*l));
-			if (!l)
+			if (!l) {
+				free(own);
 				return -ENOMEM;
+			}
 			d->v = l;
 			d->cap = cap;
 		}
-		b.data = malloc(b.cap);
-		if (!b.data)
-			return -ENOMEM;
-		kd_escape_append(&b, p, (size_t)(stop - p), 0, false);
-		kd_escape_buf_put(&b, "", 1);
-		if (b.failed) {
-			free(b.data);
+		v = escape_dup(p, (size_t)(stop - p));
+		if (!v) {
+			free(own);
 			return -ENOMEM;
 		}
 		l = &d->v[d->n++];
 		l->label = p == value ? label : NULL;
 		l->label_is_key = is_key;
+		l->own_label = own;	/* the first line's; then none */
+		own = NULL;
 		l->note = note;
-		l->value = b.data;
+		l->value = v;
 		p = nl ? nl + 1 : end;
 	} while (p < end);
 	return 0;

@@ -5,7 +5,8 @@
  * number, the time in each format, caller, flags, the text (and its
  * translation), every dictionary entry with where its value came from.
  * Values are escaped for the terminal as dmesg escapes text; labels are
- * N_() marked for the front end to translate, or dictionary keys.
+ * N_() marked for the front end to translate, or dictionary keys, escaped
+ * as the values are.
  */
 #ifndef KDMESG_VIEW_DETAIL_H
 #define KDMESG_VIEW_DETAIL_H
@@ -19,7 +20,8 @@
 
 struct kd_detail_line {
 	const char *label;	/* NULL: a further line of the value above */
-	bool label_is_key;	/* @label is a dictionary key: not translated */
+	bool label_is_key;	/* @label is a dictionary key (escaped): not translated */
+	char *own_label;	/* @label when it is an escaped key: freed with the line */
 	bool note;		/* @label is a remark on the line above, no value */
 	char *value;		/* escaped, NUL-terminated */
 };

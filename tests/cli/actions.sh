@@ -83,6 +83,57 @@ shim KDMESG_SHIM_SYSLOG_ERRNO=1 -- -n 1
 expect 1 "klogctl 8 1" "kdmesg: klogctl failed: Operation not permitted" \
 	"-n without privilege fails with dmesg's message"
 
+# Issue 19: an action on the live kernel never rides along with a file
+# or with kdmesg's reading options.  Run under the shim, so a regression
+# shows up as a klogctl call in the log instead of touching this machine.
+refused() {	# refused NAME EXPECTED-STDERR ARGS...
+	name=$1 want=$2
+	shift 2
+	shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" -- "$@"
+	expect 1 "" "kdmesg: $want" "$name"
+}
+for a in -c --read-clear -C --clear -D --console-off -E --console-on; do
+	case $a in
+	-c|--read-clear) long=--read-clear ;;
+	-C|--clear) long=--clear ;;
+	-D|--console-off) long=--console-off ;;
+	*) long=--console-on ;;
+	esac
+	refused "$a -F is refused before any klogctl" \
+		"options $long and --file cannot be combined: $long acts on the live kernel, not on the file" \
+		$a -F "$fixtures/syslog.txt"
+	refused "-K - $a is refused before any klogctl" \
+		"options $long and --kmsg-file cannot be combined: $long acts on the live kernel, not on the file" \
+		-K - $a
+done
+refused "-K FILE -n 5 is refused before any klogctl" \
+	"options --console-level and --kmsg-file cannot be combined: --console-level acts on the live kernel, not on the file" \
+	-K "$fixtures/kmsg-kprint.dump" -n 5
+refused "--console-level=5 --file=FILE is refused" \
+	"options --console-level and --file cannot be combined: --console-level acts on the live kernel, not on the file" \
+	--console-level=5 --file="$fixtures/syslog.txt"
+refused "-F - -c -o json: the file error comes first" \
+	"options --read-clear and --file cannot be combined: --read-clear acts on the live kernel, not on the file" \
+	-F - -c -o json
+refused "--stats -n 10 is refused, pointing to --top" \
+	"options --console-level and --stats cannot be combined: --console-level sets the console level; the number of call sites is --top N" \
+	--stats -n 10
+refused "-n 10 --top 10 is refused" \
+	"options --console-level and --top cannot be combined: --console-level sets the console level; the number of call sites is --top N" \
+	-n 10 --top 10
+refused "-o json --top 3 -n 5: the pointer to --top, naming --top" \
+	"options --console-level and --top cannot be combined: --console-level sets the console level; the number of call sites is --top N" \
+	-o json --top 3 -n 5
+refused "-o json -n 5 is refused: -n prints nothing" \
+	"options --console-level and --output cannot be combined: --console-level changes the live kernel and prints no messages" \
+	-o json -n 5
+refused "-C --tui is refused" \
+	"options --clear and --tui cannot be combined: --clear changes the live kernel and prints no messages" \
+	-C --tui
+shim KDMESG_SHIM_SYSLOG="$fixtures/syslog.txt" KDMESG_SHIM_KMSG_OPEN_ERRNO=2 -- -c -o json
+[ "$status" = 0 ] && [ "$(tail -n 1 "$tmp/log")" = "klogctl 5 0" ] && grep -q '"dmesg"' "$tmp/out"
+ok $? "-c -o json still reads the live buffer, then clears it"
+
 # Reading through syslog(2) must give what -F gives for the same bytes.
 (cd "$fixtures" && "$KDMESG" -F syslog.txt) >"$tmp/want" 2>&1
 (cd "$fixtures" && "$KDMESG" -F syslog.txt -x) >"$tmp/want-x" 2>&1

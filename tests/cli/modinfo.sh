@@ -120,7 +120,7 @@ grep -q module_info "$tmp/out"
 [ $? = 1 ] && [ -s "$tmp/out" ]
 ok $? "-J: dmesg's members only, no module_info"
 
-kd --stats --module nvme --module e1000 -n 1
+kd --module nvme --module e1000 --top 1
 is "$tmp/out" "  COUNT  SHARE      FIRST       LAST LEVEL  SITE
       2  33.3%   3.000000   3.500000 err    drivers/nvme/host/pci.c:1402 nvme_timeout() [nvme: builtin, version 1.0, NVM Express device driver] \"I/O tag %d (%04x) QID %d timeout, aborting\\n\"" \
 	"--stats: the module's facts after its name"

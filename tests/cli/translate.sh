@@ -110,7 +110,7 @@ done
 # --stats: the table, then what was translated (stdout only: the notes on
 # stderr about module facts depend on the machine's modules).
 env -u LANGUAGE LANGUAGE=xx LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" --translate=always \
-	--catalog-dir "$tmp/cat" --stats -n 3 >"$tmp/stats.out" 2>/dev/null
+	--catalog-dir "$tmp/cat" --top 3 >"$tmp/stats.out" 2>/dev/null
 [ "$update" = --update ] && cp "$tmp/stats.out" "$E/stats.out"
 cmp -s "$tmp/stats.out" "$E/stats.out"
 ok $? "stats: the --stats table ends with the translation counts"
@@ -118,7 +118,7 @@ cmp -s "$tmp/stats.out" "$E/stats.out" || diff -u "$E/stats.out" "$tmp/stats.out
 
 # --stats -J: the translation counts as members of the JSON object.
 env -u LANGUAGE LANGUAGE=xx LC_ALL=C.UTF-8 TZ=GMT "$KDMESG" -K "$D" --translate=always \
-	--catalog-dir "$tmp/cat" --stats -n 1 -J >"$tmp/stats-json.out" 2>/dev/null
+	--catalog-dir "$tmp/cat" --stats --top 1 -J >"$tmp/stats-json.out" 2>/dev/null
 [ "$update" = --update ] && cp "$tmp/stats-json.out" "$E/stats-json.out"
 cmp -s "$tmp/stats-json.out" "$E/stats-json.out"
 ok $? "stats-json: --stats -J has a translation object with every reason"

@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* fuzz-source-file.c - libFuzzer target: any bytes as a -F and a -K file
- * (mapped from a memfd) and as standard input (a pipe): format detection,
- * record splitting and the stats must hold for every input, and a -K file
- * read with its text and dictionary lent gives the same records. */
+ * (a memfd) and as standard input: format detection, record splitting and
+ * the stats must hold for every input, and a -K file read with its text
+ * and dictionary lent gives the same records.
+ *
+ * Fast (issue 19: it ran 25 inputs a second): the memfd is made once and
+ * rewritten per input, standard input is the same memfd (the reader has
+ * one read() path for files and pipes), and the read window is 1 KiB
+ * instead of 1 MiB, so inputs of a few KiB reach the paths of records
+ * longer than the window (cut, skipped to the next record, a format check
+ * on a window without a whole record). */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,7 +18,9 @@
 #include <unistd.h>
 
 #include "source/source.h"
+#include "source/source-internal.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void drain(enum kd_source_kind kind, const char *path)
@@ -76,34 +85,39 @@ static void drain_lent(enum kd_source_kind kind, const char *path)
 	kd_source_close(b);
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	kd_file_source_set_window(1024);
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64];
-	int fd = memfd_create("fuzz", MFD_CLOEXEC), fds[2], saved;
+	static int fd = -1;
+	static char path[64];
+	int saved;
 
-	if (fd < 0)
-		return 0;
-	if (write(fd, data, size) == (ssize_t)size) {
+	if (fd < 0) {
+		fd = memfd_create("fuzz", MFD_CLOEXEC);
+		if (fd < 0)
+			__builtin_trap();
 		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		drain(KD_SOURCE_SYSLOG_FILE, path);
-		drain(KD_SOURCE_KMSG_FILE, path);
-		drain_lent(KD_SOURCE_KMSG_FILE, path);
 	}
-	close(fd);
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+		__builtin_trap();
+	drain(KD_SOURCE_SYSLOG_FILE, path);
+	drain(KD_SOURCE_KMSG_FILE, path);
+	drain_lent(KD_SOURCE_KMSG_FILE, path);
 
-	/* Through a pipe: the streaming path (inputs fit the pipe buffer). */
-	if (size <= 60000 && pipe(fds) == 0) {
-		if (write(fds[1], data, size) == (ssize_t)size) {
-			close(fds[1]);
-			saved = dup(STDIN_FILENO);
-			dup2(fds[0], STDIN_FILENO);
-			drain(KD_SOURCE_KMSG_FILE, "-");
-			dup2(saved, STDIN_FILENO);
-			close(saved);
-		} else {
-			close(fds[1]);
-		}
-		close(fds[0]);
+	/* As standard input ("-"), from the start of the same file. */
+	saved = dup(STDIN_FILENO);
+	if (saved >= 0 && lseek(fd, 0, SEEK_SET) == 0 && dup2(fd, STDIN_FILENO) >= 0) {
+		drain(KD_SOURCE_KMSG_FILE, "-");
+		dup2(saved, STDIN_FILENO);
 	}
+	if (saved >= 0)
+		close(saved);
 	return 0;
 }

@@ -48,11 +48,14 @@ static size_t reference(char *out, const char *s, size_t len, unsigned int flags
 			out[o++] = '\\';
 			out[o++] = c == '\b' ? 'b' : c == '\t' ? 't' : c == '\n' ? 'n' :
 				   c == '\f' ? 'f' : 'r';
-		} else if (c < 0x20 || (c == 0x7f && (flags & KD_JSON_ESCAPE_DEL))) {
+		} else if (c < 0x20 || c == 0x7f) {
 			o += (size_t)sprintf(out + o, "\\u%04x", c);
 		} else if (c >= 0x80) {
 			n = kd_utf8_len(p + i, len - i);
-			if (n) {
+			if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
+				o += (size_t)sprintf(out + o, "\\u%04x", p[i + 1]);
+				i++;
+			} else if (n) {
 				memcpy(out + o, p + i, n);
 				o += n;
 				i += n - 1;
@@ -86,10 +89,10 @@ static void check_escape(const char *s, size_t len, unsigned int flags, const ch
 static void sweep(void)
 {
 	static const unsigned char special[] = {
-		'"', '\\', '\n', 0x01, 0x1f, 0x7f, 0x80, 0xff, 0xc3, 0, 'A',
+		'"', '\\', '\n', 0x01, 0x1f, 0x7f, 0x80, 0xff, 0xc3, 0xc2, 0, 'A',
 	};
 	static const unsigned int flags[] = {
-		0, KD_JSON_TO_NUL, KD_JSON_ESCAPE_DEL, KD_JSON_LOWER | KD_JSON_TO_NUL,
+		0, KD_JSON_TO_NUL, KD_JSON_LOWER, KD_JSON_LOWER | KD_JSON_TO_NUL,
 	};
 	char in[48], want[48 * 6 + 1];
 	struct mem m;
@@ -122,7 +125,7 @@ static void sweep_utf8(void)
 {
 	static const char *const seqs[] = {
 		"\xc3\xa4", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc3", "\xe2\x82",
-		"\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf", "\xe0\x80\xaf",
+		"\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf", "\xe0\x80\xaf", "\xc2\x85",
 	};
 	char in[64], want[64 * 6 + 1];
 	struct mem m;
@@ -197,8 +200,8 @@ int main(void)
 	ESC("\x01\x1f", 0, "\\u0001\\u001f", "other controls as \\u00XX");
 	ESC("a\0b", 0, "a\\u0000b", "NUL escaped without TO_NUL");
 	ESC("a\0b", KD_JSON_TO_NUL, "a", "TO_NUL stops at NUL (dmesg -J)");
-	ESC("d\x7f", 0, "d\x7f", "DEL as is (util-linux)");
-	ESC("d\x7f", KD_JSON_ESCAPE_DEL, "d\\u007f", "ESCAPE_DEL: DEL escaped (-o jsonl)");
+	ESC("d\x7f", 0, "d\\u007f", "DEL escaped: inert on a terminal");
+	ESC("c\xc2\x9b" "1m\xc2\xa0", 0, "c\\u009b" "1m\xc2\xa0", "C1 controls escaped, U+00A0 copied");
 	ESC("Name_X", KD_JSON_LOWER, "name_x", "LOWER: member names lower-cased");
 	ESC("Ger\xc3\xa4t \xe2\x82\xac", 0, "Ger\xc3\xa4t \xe2\x82\xac", "valid UTF-8 copied");
 	ESC("\xff\xc3(\xed\xa0\x80", 0, "\\ufffd\\ufffd(\\ufffd\\ufffd\\ufffd",

@@ -267,7 +267,7 @@ int main(void)
 	    "      {\n"
 	    "         \"pri\": 3,\n"
 	    "         \"time\":     1.500000,\n"
-	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\x7f\",\n"
+	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\\u007f\",\n"
 	    "         \"SUBSYSTEM\": \"usb\",\n"
 	    "         \"DEVICE\": \"c189:1\",\n"
 	    "         \"TAG\": [\n"
@@ -287,7 +287,7 @@ int main(void)
 	    "      {\n"
 	    "         \"pri\": 3,\n"
 	    "         \"time\":     1.500000,\n"
-	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\x7f\"\n"
+	    "         \"msg\": \"usb 1-1: \\u001bbad\\u0001 \xc3\xa9\\u007f\"\n"
 	    "      }\n"
 	    "   ]\n"
 	    "}\n",
@@ -304,12 +304,12 @@ int main(void)
 	    "      {\n"
 	    "         \"pri\": 6,\n"
 	    "         \"time\":     0.000000,\n"
-	    "         \"msg\": \"a\\ufffd b\\ufffd c\\ufffd d\\ufffd\\ufffd\\ufffd e\xc2\x85\xf0\x9f\x98\x80\",\n"
+	    "         \"msg\": \"a\\ufffd b\\ufffd c\\ufffd d\\ufffd\\ufffd\\ufffd e\\u0085\xf0\x9f\x98\x80\",\n"
 	    "         \"K\\ufffd\": \"v\\ufffd\\ufffd\"\n"
 	    "      }\n"
 	    "   ]\n"
 	    "}\n",
-	    "invalid UTF-8 and lone C1 bytes become \\ufffd, valid sequences stay");
+	    "invalid UTF-8 and lone C1 bytes become \\ufffd, valid sequences stay, C1 controls as \\u0085");
 	kd_record_free(&r[0]);
 
 	test_follow();

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "source/source.h"
+#include "source/source-internal.h"
 #include "tap.h"
 
 #define MAXREC 64
@@ -271,12 +272,24 @@ static void test_stdin(void)
 	tap_is_int(d.rc, -ENODATA, "empty stdin is -ENODATA");
 	dump_free(&d);
 	with_stdin_pipe("\0\0\0\0", 4, &d, KD_SOURCE_KMSG_FILE);
-	tap_is_int(d.rc, -ENODATA, "only NUL bytes is -ENODATA");
+	tap_is_int(d.rc, -EINVAL, "only NUL bytes is binary (-EINVAL), not empty");
+	dump_free(&d);
+	with_stdin_pipe("\0\0\0\0", 4, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -EINVAL, "-F: only NUL bytes is binary too");
 	dump_free(&d);
 	memset(big, '\x01', 4096);
+	with_stdin_pipe(big, 4096, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL and without a record line are binary");
+	dump_free(&d);
+	/* Most lines are records: read, whatever bytes their text holds. */
 	memcpy(big, "<6>[    1.000000] ", 18);
 	with_stdin_pipe(big, 4096, &d, KD_SOURCE_SYSLOG_FILE);
-	tap_is_int(d.rc, -EINVAL, "-F: control bytes without NUL are binary too");
+	tap_ok(d.rc == 0 && d.n == 1, "-F: a record line whose text is control bytes is read");
+	dump_free(&d);
+	memcpy(big, "\0\0\x01\x02\n", 5);
+	memcpy(big + 5, "<6>[    1.000000] a\n<6>[    2.000000] b\0c\n<4>[    3.000000] d\n", 60);
+	with_stdin_pipe(big, 65, &d, KD_SOURCE_SYSLOG_FILE);
+	tap_ok(d.rc == 0 && d.n == 4, "-F: three record lines of four, NUL bytes in them: read");
 	dump_free(&d);
 
 	/* stdin redirected from a regular file. */
@@ -337,6 +350,41 @@ static void test_live_pipe(void)
 	waitpid(pid, NULL, 0);
 }
 
+/*
+ * The fuzz target's small window (kd_file_source_set_window()): a record
+ * longer than the window is cut and counted, the next one read; a line
+ * without a header is malformed at any length; 0 restores the default.
+ */
+static void test_small_window(void)
+{
+	static char buf[4096];
+	static struct dump d;
+	size_t n = 0;
+
+	kd_file_source_set_window(256);
+	n += (size_t)sprintf(buf + n, "6,1,1000,-;before\n6,2,2000,-;");
+	memset(buf + n, 'c', 1000);
+	n += 1000;
+	n += (size_t)sprintf(buf + n, "\n SUBSYSTEM=x\n");
+	memset(buf + n, 'a', 700);
+	n += 700;
+	n += (size_t)sprintf(buf + n, "\n6,3,3000,-;after\n");
+	with_stdin_pipe(buf, n, &d, KD_SOURCE_KMSG_FILE);
+	tap_ok(d.rc == 0 && d.n == 3 && d.stats.truncated == 1 && d.stats.malformed == 1,
+	       "256-byte window: the long record cut (truncated), the header-less line malformed");
+	tap_ok(d.n == 3 && d.r[1].text_len < 256 && d.r[2].ts_usec == 3000,
+	       "the cut record's text within the window, the next record whole");
+	dump_free(&d);
+	with_stdin_pipe(buf + 31, n - 31, &d, KD_SOURCE_KMSG_FILE);
+	tap_is_int(d.rc, -EINVAL, "256-byte window: input that starts with a header-less line is not a log");
+	dump_free(&d);
+	kd_file_source_set_window(0);
+	with_stdin_pipe(buf, n, &d, KD_SOURCE_KMSG_FILE);
+	tap_ok(d.rc == 0 && d.n == 3 && d.stats.truncated == 0 && d.r[1].text_len == 1000,
+	       "the default window again: the long record whole");
+	dump_free(&d);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
@@ -346,6 +394,7 @@ int main(void)
 	test_kmsg_dumps();
 	test_syslog_files();
 	test_bad_input();
+	test_small_window();
 	test_stdin();
 	test_live_pipe();
 	return tap_done();

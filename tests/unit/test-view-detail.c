@@ -113,9 +113,44 @@ static void test_every_field(void)
 	kd_record_free(&r);
 }
 
+/* Issue 19: keys are kernel bytes too, escaped as the values are. */
+static void test_hostile_keys(void)
+{
+	static const struct {
+		const char *key, *want;
+	} keys[] = {
+		{ "X\x1b]52;c;SGk\x1b\\", "X\\x1b]52;c;SGk\\x1b\\|v\n" },	/* OSC 52 */
+		{ "\x1b[31mRED", "\\x1b[31mRED|v\n" },		/* CSI */
+		{ "C1\x9b" "31m", "C1\\x9b31m|v\n" },		/* a lone C1 byte */
+		{ "SOH\x01", "SOH\\x01|v\n" },
+		{ "DEL\x7f", "DEL\\x7f|v\n" },
+	};
+	struct kd_detail_ctx ctx = { .prev_usec = -1, .module_note = "n" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		struct kd_detail d = { 0 };
+		struct kd_record r;
+		char *got, *line;
+
+		kd_record_init(&r);
+		r.level = 6;
+		kd_record_set_text(&r, "t", 1);
+		kd_record_dict_add(&r, keys[i].key, strlen(keys[i].key), "v", 1);
+		tap_is_int(kd_detail_build(&d, &r, &ctx), 0, "a record with a hostile key");
+		got = dump(&d);
+		line = got ? strstr(got, "text|t\n") : NULL;
+		tap_is_str(line ? line + strlen("text|t\n") : got, keys[i].want,
+			   "the key is escaped in the detail pane");
+		free(got);
+		kd_detail_release(&d);
+		kd_record_free(&r);
+	}
+}
+
 int main(void)
 {
 	setenv("TZ", "GMT", 1);
 	test_every_field();
+	test_hostile_keys();
 	return tap_done();
 }
