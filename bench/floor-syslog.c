@@ -15,8 +15,6 @@
  * Usage: floor-syslog FILE > OUT; prints on standard error the number of
  * lines and a checksum of the numbers, so the compiler cannot drop them.
  */
-#include "config.h"
-
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>

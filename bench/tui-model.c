@@ -20,8 +20,6 @@
  *                             is repainted at least this often
  *   done_ms_<case>            until the whole log is filtered (searched)
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

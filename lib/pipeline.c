@@ -5,8 +5,6 @@
  * (see pipeline.h).  It runs once per record, so it stays a plain loop
  * over small fixed arrays: no allocation per record.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -53,7 +51,7 @@ int kd_pipeline_new(struct kd_pipeline **out)
 	if (!p)
 		return -ENOMEM;
 	kd_record_init(&p->rec);
-	p->prev.shown_usec = KD_NO_TIME;
+	kd_prev_init(&p->prev);
 	*out = p;
 	return 0;
 }
@@ -303,8 +301,6 @@ static int run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
 	write = p->sinks[0].write;
 	data = p->sinks[0].data;
 	while (!*stop) {
-		int64_t usec;
-
 		/* Rejected records count too: a step must stay short. */
 		if (max && n++ == max)
 			return 1;
@@ -320,10 +316,8 @@ static int run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
 				return rc;
 			continue;
 		}
-		usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-		/* dmesg: a rejected record still becomes the delta reference. */
 		if (filter && !kd_filter_match(filter, rec)) {
-			p->prev.usec = usec;
+			kd_prev_rejected(&p->prev, rec);
 			continue;
 		}
 		rc = write(data, rec, &p->prev);
@@ -333,11 +327,7 @@ static int run(struct kd_pipeline *p, const struct kd_pipeline_hooks *hooks,
 			p->failure = KD_PIPELINE_SINK;
 			return rc;
 		}
-		/* dmesg prints a bare newline for empty text, and moves nothing. */
-		if (rec->text_len) {
-			p->prev.usec = usec;
-			p->prev.shown_usec = usec;
-		}
+		kd_prev_shown(&p->prev, rec);
 	}
 	return 0;
 }

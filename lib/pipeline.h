@@ -5,7 +5,7 @@
  *     source -> stages -> match -> sinks
  *
  * A source (lib/source/source.h) reads records; stages may rewrite or drop them
- * (recovering call sites on stock kernels, translating); the filter
+ * (today the translation stage, lib/stage/translate.c); the filter
  * (lib/match/filter.h) decides which are shown; sinks consume what is shown
  * (the writer, --stats, the viewer's record store).  The pipeline owns
  * what spans records and would otherwise be redone by every front end:
@@ -44,25 +44,8 @@
 
 #include "match/filter.h"
 #include "record/record.h"
+#include "sink/sink.h"
 #include "source/source.h"
-
-/* What a stage or sink needs from the reader. */
-enum kd_need {
-	KD_NEED_DICT		= 1 << 0,	/* reads the dictionary */
-	KD_NEED_OWN_TEXT	= 1 << 1,	/* keeps records past the next read */
-};
-
-/*
- * What sinks are told about the records before this one, as dmesg keeps
- * it: the delta reference is the stamp of the previous record read,
- * shown or rejected by the filter (a shown record with empty text does
- * not move it: dmesg prints a bare newline for it and returns early);
- * reltime's minute breaks follow the last record shown with text.
- */
-struct kd_prev {
-	int64_t usec;		/* delta reference, µs; 0 for none (dmesg: a zero stamp is "none") */
-	int64_t shown_usec;	/* stamp of the last record shown with text, KD_NO_TIME for none */
-};
 
 struct kd_stage {
 	unsigned int needs;	/* enum kd_need */

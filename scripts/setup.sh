@@ -16,7 +16,7 @@ cd "$top"
 # Debian packages needed to build and test; the kernel boot test installs
 # its own (see kernel-patch/check-kernel.sh).
 pkgs="autoconf automake autopoint gettext pkg-config make gcc libkmod-dev
-libncurses-dev tmux clang libclang-rt-14-dev python3 util-linux xz-utils
+libncurses-dev tmux clang libclang-rt-14-dev python3 jq util-linux xz-utils
 systemd-journal-remote bash-completion zsh"
 
 install_missing() {

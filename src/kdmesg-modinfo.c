@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kdmesg-modinfo.c - kdmesg's use of libkmod (lib/shared/modinfo.h): set up on
- * first use, libkmod's own messages reported as kdmesg's, and a note
- * instead of an error when there are no modules to ask about.
+ * kdmesg-modinfo.c - kdmesg's one libkmod context (lib/shared/modinfo.h),
+ * for the command line and the viewer: set up on first use, libkmod's own
+ * messages reported as kdmesg's (on standard error, or where the viewer
+ * says), and a note instead of an error when there are no modules.
  */
 #include <err.h>
 #include <errno.h>
@@ -14,22 +15,47 @@
 #include "nls.h"
 #include "kdmesg.h"
 
+/* Where libkmod's messages go: standard error unless the viewer says. */
+static void (*log_fn)(void *data, int level, const char *msg);
+static void *log_data;
+
+static struct kd_modinfo *modinfo;
+static bool tried;
+static int setup_rc;
+
 static void kmod_log(void *data, int level, const char *msg)
 {
 	(void)data;
-	(void)level;
-	warnx("libkmod: %s", msg);
+	if (log_fn)
+		log_fn(log_data, level, msg);
+	else
+		warnx("libkmod: %s", msg);
 }
 
-/* kd_modinfo_new()'s result: 1 before the first try. */
-static int kmod_rc = 1;
-static struct kd_modinfo *kmod;
+void kdmesg_modinfo_log_to(void (*fn)(void *data, int level, const char *msg), void *data)
+{
+	log_fn = fn;
+	log_data = data;
+}
+
+int kdmesg_modinfo_open(struct kd_modinfo **out)
+{
+	if (!tried) {
+		tried = true;
+		setup_rc = kd_modinfo_new(&modinfo, kmod_log, NULL);
+		if (setup_rc < 0)
+			modinfo = NULL;
+	}
+	*out = modinfo;
+	return setup_rc;
+}
 
 struct kd_modinfo *kdmesg_modinfo(void)
 {
-	if (kmod_rc == 1)
-		kmod_rc = kd_modinfo_new(&kmod, kmod_log, NULL);
-	return kmod_rc < 0 ? NULL : kmod;
+	struct kd_modinfo *m;
+
+	kdmesg_modinfo_open(&m);
+	return m;
 }
 
 /*
@@ -42,19 +68,19 @@ static void kmod_note(bool facts)
 {
 	static bool noted;
 
-	if (noted || kmod_rc >= 0)
+	if (noted || !tried || setup_rc >= 0)
 		return;
 	noted = true;
-	if (kmod_rc == -ENOSYS && facts)
+	if (setup_rc == -ENOSYS && facts)
 		warnx(_("note: no module facts: kdmesg was built without libkmod"));
-	else if (kmod_rc == -ENOSYS)
+	else if (setup_rc == -ENOSYS)
 		warnx(_("note: --module matches module names as given, without aliases: kdmesg was built without libkmod"));
 	else if (facts)
 		warnx(_("note: no module facts: libkmod cannot read the modules of this kernel (%s)"),
-		      strerror(-kmod_rc));
+		      strerror(-setup_rc));
 	else
 		warnx(_("note: --module matches module names as given, without aliases: libkmod cannot read the modules of this kernel (%s)"),
-		      strerror(-kmod_rc));
+		      strerror(-setup_rc));
 }
 
 struct kd_modinfo *kdmesg_modinfo_for_module(void)
@@ -63,6 +89,12 @@ struct kd_modinfo *kdmesg_modinfo_for_module(void)
 
 	kmod_note(false);
 	return m;
+}
+
+void kdmesg_modinfo_free(void)
+{
+	kd_modinfo_free(modinfo);
+	modinfo = NULL;
 }
 
 const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)

@@ -236,8 +236,7 @@ static bool needs_wall_clock(const struct ctl *c)
 {
 	return kd_timefmt_needs_boot_time(&c->out) ||
 	       c->filter.has_since || c->filter.has_until ||
-	       c->out.mode == KD_OUTPUT_JSONL || c->out.mode == KD_OUTPUT_EXPORT ||
-	       c->out.mode == KD_OUTPUT_VERBOSE;
+	       (kd_output_flags(&c->out) & KD_OUTPUT_WALL_CLOCK);
 }
 
 static enum kd_time_format parse_time_format(const char *s)
@@ -254,21 +253,16 @@ static const char output_formats[] = "text json jsonl export verbose";
 
 static enum kd_output_mode parse_output_format(const char *s)
 {
+	int m;
+
 	if (strcmp(s, "help") == 0) {
 		printf(_("Output formats: %s\n"), output_formats);
 		exit(EXIT_SUCCESS);
 	}
-	if (strcmp(s, "text") == 0)
-		return KD_OUTPUT_TEXT;
-	if (strcmp(s, "json") == 0)
-		return KD_OUTPUT_JSON;
-	if (strcmp(s, "jsonl") == 0)
-		return KD_OUTPUT_JSONL;
-	if (strcmp(s, "export") == 0)
-		return KD_OUTPUT_EXPORT;
-	if (strcmp(s, "verbose") == 0)
-		return KD_OUTPUT_VERBOSE;
-	errx(EXIT_FAILURE, _("unknown output format: %s (the formats are: %s)"), s, output_formats);
+	m = kd_output_mode_from_name(s);
+	if (m < 0)
+		errx(EXIT_FAILURE, _("unknown output format: %s (the formats are: %s)"), s, output_formats);
+	return (enum kd_output_mode)m;
 }
 
 /* --- option values -------------------------------------------------- */
@@ -394,7 +388,7 @@ static void add_module(struct ctl *c, const char *name)
 
 static void add_grep(struct ctl *c, const char *re)
 {
-	const struct kd_field f = { .id = KD_FIELD_MESSAGE, .key = "MESSAGE" };
+	const struct kd_field f = { .id = KD_FIELD_MESSAGE, .key = KD_KEY_MESSAGE };
 	const char *why = NULL;
 	int rc = kd_filter_add(&c->filter, KD_MATCH_REGEX, &f,
 			       c->ignore_case ? KD_MATCH_ICASE : 0, re, &why);
@@ -833,6 +827,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 /* Fill the writer options from what the command line asked for. */
 static void finish_options(struct ctl *c)
 {
+	unsigned int flags = kd_output_flags(&c->out);
 	const char *env;
 
 	/*
@@ -840,10 +835,10 @@ static void finish_options(struct ctl *c)
 	 * (binary fields): like gzip, not onto a terminal, which would take
 	 * a kernel's ESC or OSC bytes for commands.
 	 */
-	if (c->out.mode == KD_OUTPUT_EXPORT && !c->stats && !c->tui &&
+	if ((flags & KD_OUTPUT_BINARY) && !c->stats && !c->tui &&
 	    isatty(STDOUT_FILENO))
 		errx(EXIT_FAILURE, _("the export format is binary and not written to a terminal: redirect it to a file or a pipe"));
-	if (c->out.mode != KD_OUTPUT_TEXT) {
+	if (!(flags & KD_OUTPUT_TEXT_OPTIONS)) {
 		/* As dmesg -J: the stamp is always sec.usec, no text tweaks. */
 		c->out.ntime = 0;
 		c->out.force_prefix = false;
@@ -866,10 +861,9 @@ static void finish_options(struct ctl *c)
 	if ((env = getenv("KDMESG_TEST_CALLER_WIDTH")))
 		c->out.caller_width = atoi(env);
 
-	if (c->out.mode == KD_OUTPUT_TEXT)
+	if (flags & KD_OUTPUT_TEXT_OPTIONS)
 		c->out.color = kd_terminal_want_color(c->colormode, COLORS_UTILNAME);
-	if (c->out.mode == KD_OUTPUT_VERBOSE || c->out.mode == KD_OUTPUT_JSONL ||
-	    (c->out.mode == KD_OUTPUT_JSON && c->out.json_dict))
+	if (flags & KD_OUTPUT_MODULE_FACTS)
 		c->out.module_facts = kdmesg_module_facts;
 	if (c->follow)
 		c->nopager = true;

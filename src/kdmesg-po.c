@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "record/field.h"
 #include "po/csource.h"
 #include "po/cstring.h"
 #include "record/group.h"
@@ -439,7 +440,7 @@ static void add_parts(const struct kd_record *rec, const char *module)
 		const struct kd_dict_entry *d = parts.keys[i].entry;
 		struct kd_pot_msg m = { .count = 1, .module = module, .level = 'c' };
 
-		if (strcmp(parts.keys[i].name, "FORMAT") != 0 || !d->value_len)
+		if (strcmp(parts.keys[i].name, KD_KEY_FORMAT) != 0 || !d->value_len)
 			continue;
 		m.msgid = d->value;
 		m.msgid_len = d->value_len;
@@ -466,15 +467,15 @@ static void read_dump(const char *path)
 		if (rc != 1)
 			continue;
 		total++;
-		if (!(f = kd_record_dict_get(&rec, "FORMAT")) || !f->value_len)
+		if (!(f = kd_record_dict_get(&rec, KD_KEY_FORMAT)) || !f->value_len)
 			continue;
 		with++;
 		m.msgid = f->value;
 		m.msgid_len = f->value_len;
-		m.file = (d = kd_record_dict_get(&rec, "CODE_FILE")) ? d->value : NULL;
-		m.line = (d = kd_record_dict_get(&rec, "CODE_LINE")) ? line_number(d->value) : 0;
-		m.func = (d = kd_record_dict_get(&rec, "CODE_FUNC")) ? d->value : NULL;
-		m.module = (d = kd_record_dict_get(&rec, "MODULE")) ? d->value : NULL;
+		m.file = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FILE)) ? d->value : NULL;
+		m.line = (d = kd_record_dict_get(&rec, KD_KEY_CODE_LINE)) ? line_number(d->value) : 0;
+		m.func = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FUNC)) ? d->value : NULL;
+		m.module = (d = kd_record_dict_get(&rec, KD_KEY_MODULE)) ? d->value : NULL;
 		m.level = rec.level >= 0 ? (char)('0' + rec.level) : 0;
 		add(&m);
 		add_parts(&rec, m.module);

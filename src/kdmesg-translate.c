@@ -83,7 +83,7 @@ void kdmesg_translate_setup(struct ctl *c, struct kd_pipeline *p)
 {
 	const char *langs = kd_catalog_languages(), *env;
 	struct kd_stage stage;
-	bool text = c->out.mode == KD_OUTPUT_TEXT;
+	bool text = kd_output_flags(&c->out) & KD_OUTPUT_TEXT_OPTIONS;
 	int rc;
 
 	if (c->translate == TRANSLATE_NEVER || c->out.raw || !*langs)
@@ -152,7 +152,7 @@ void kdmesg_translate_stats(struct ctl *c, FILE *out)
 	const struct kd_translate_stats *st;
 	char why[512];
 
-	if (!translator || c->out.mode != KD_OUTPUT_TEXT)
+	if (!translator || !(kd_output_flags(&c->out) & KD_OUTPUT_TEXT_OPTIONS))
 		return;
 	st = kd_translate_stats(translator);
 	reasons(st, why, sizeof(why));

@@ -20,7 +20,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "record/field.h"
 #include "shared/boottime.h"
+#include "shared/lost.h"
 #include "match/filter.h"
 #include "source/klogctl.h"
 #include "record/priority.h"
@@ -112,7 +114,7 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 
 	/* dmesg reads a bad "<pri>" differently when it decodes priorities. */
 	if (c->filter.levels || c->filter.facilities || c->out.decode ||
-	    c->out.color || c->out.mode == KD_OUTPUT_JSON)
+	    c->out.color || (kd_output_flags(&c->out) & KD_OUTPUT_DECODED_PRI))
 		c->src_flags |= KD_SOURCE_DECODED_PRI;
 	kd_pipeline_set_filter(p, &c->filter);
 	if (c->stats)
@@ -137,50 +139,27 @@ static void report_lost(uint64_t n)
 		       n), n);
 }
 
-/*
- * Lost records are reported at most once a second: a -w run behind a
- * burst hears of an overrun per read (1,774 lines for one burst).  What
- * comes in between waits for the next record or loss a second later, or
- * for the end, which also gives the total when there was more than one
- * line.
- */
-static struct {
-	uint64_t pending, total;
-	unsigned int lines;
-	struct timespec last;
-} lost_lines;
-
-static void flush_lost(bool force)
-{
-	struct timespec now;
-
-	if (!lost_lines.pending)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (!force && lost_lines.lines &&
-	    (now.tv_sec - lost_lines.last.tv_sec) * 1000000000L +
-	    (now.tv_nsec - lost_lines.last.tv_nsec) < 1000000000L)
-		return;
-	report_lost(lost_lines.pending);
-	lost_lines.pending = 0;
-	lost_lines.lines++;
-	lost_lines.last = now;
-}
+/* Lost records: said at most once a second (lib/shared/lost.h). */
+static struct kd_lost lost;
 
 static void add_lost(uint64_t n)
 {
-	lost_lines.pending += n;
-	lost_lines.total += n;
-	flush_lost(false);
+	uint64_t now = kd_lost_add(&lost, n);
+
+	if (now)
+		report_lost(now);
 }
 
 static void finish_lost(void)
 {
-	flush_lost(true);
-	if (lost_lines.lines > 1)
+	uint64_t total, n = kd_lost_finish(&lost, &total);
+
+	if (n)
+		report_lost(n);
+	if (total)
 		warnx(ngettext("%" PRIu64 " record lost in all",
 			       "%" PRIu64 " records lost in all",
-			       lost_lines.total), lost_lines.total);
+			       total), total);
 }
 
 void kdmesg_report_stats(const struct kd_source_stats *st, uint64_t lost_reported)
@@ -307,8 +286,8 @@ static void kprint_seen_keys(struct kprint_seen *k, const struct kd_filter *f)
 		site |= fld->id >= KD_FIELD_CODE_FILE && fld->id <= KD_FIELD_FORMAT;
 	}
 	if (!site) {
-		k->keys[n++] = "CODE_FILE";
-		k->keys[n++] = "FORMAT";
+		k->keys[n++] = KD_KEY_CODE_FILE;
+		k->keys[n++] = KD_KEY_FORMAT;
 	}
 	k->keys[n] = NULL;
 }
@@ -357,7 +336,7 @@ static void on_file_changed(void *data, bool replaced)
 
 static int write_stats_table(struct ctl *c, struct kd_stats *stats)
 {
-	int rc = c->out.mode == KD_OUTPUT_TEXT ?
+	int rc = kd_output_flags(&c->out) & KD_OUTPUT_TEXT_OPTIONS ?
 		kd_stats_write_text(stats, stdout, (size_t)c->stats_top,
 				    kdmesg_module_facts, NULL) :
 		kd_stats_write_json(stats, stdout, (size_t)c->stats_top,
@@ -395,8 +374,8 @@ static int stats_follow_write(void *data, const struct kd_record *rec,
 static int write_record(void *data, const struct kd_record *rec,
 			const struct kd_prev *prev)
 {
-	if (lost_lines.pending)
-		flush_lost(false);
+	if (kd_lost_pending(&lost))
+		add_lost(0);
 	return kd_writer_sink_write(data, rec, prev);
 }
 

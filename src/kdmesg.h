@@ -141,7 +141,20 @@ struct kd_modinfo;
 struct kd_modinfo_facts;
 
 /**
- * kdmesg_modinfo() - libkmod's facts, set up on first use; NULL when
+ * kdmesg_modinfo_log_to() - send libkmod's messages to @fn instead of
+ * standard error (the viewer, whose screen is curses').
+ */
+void kdmesg_modinfo_log_to(void (*fn)(void *data, int level, const char *msg), void *data);
+
+/**
+ * kdmesg_modinfo_open() - kdmesg's one libkmod context in *@out, set up on
+ * first use; 0, or the negative errno of the set-up (-ENOSYS: built
+ * without libkmod) with *@out NULL.
+ */
+int kdmesg_modinfo_open(struct kd_modinfo **out);
+
+/**
+ * kdmesg_modinfo() - kdmesg_modinfo_open() without the error; NULL when
  * libkmod cannot read the modules (silently: its users say why, once).
  */
 struct kd_modinfo *kdmesg_modinfo(void);
@@ -151,6 +164,9 @@ struct kd_modinfo *kdmesg_modinfo(void);
  * NULL after a note (once per run) that names are matched as given.
  */
 struct kd_modinfo *kdmesg_modinfo_for_module(void);
+
+/** kdmesg_modinfo_free() - release the context (at exit). */
+void kdmesg_modinfo_free(void);
 
 /**
  * kdmesg_module_facts() - kd_output_opts.module_facts for kdmesg: called

@@ -5,8 +5,6 @@
  * (lib/view/view.c), the filters, the prompts and the detail pane.  tui.c
  * draws the result.
  */
-#include "config.h"
-
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +18,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "record/field.h"
 #include "nls.h"
 #include "stage/translate.h"
 #include "view/view-keys.h"
@@ -61,11 +60,6 @@ static int to_store(void *data, const struct kd_record *rec, const struct kd_pre
 	return rc < 0 ? rc : tui_keep_prev(t, prev);
 }
 
-static void on_lost(void *data, uint64_t n)
-{
-	((struct tui *)data)->lost += n;
-}
-
 /* A followed file truncated or replaced: said on the status line, as -w says it on stderr. */
 static void on_file_changed(void *data, bool replaced)
 {
@@ -80,8 +74,8 @@ static void on_file_changed(void *data, bool replaced)
 /* Read what is there, a bounded amount.  True when more is waiting. */
 bool tui_intake(struct tui *t)
 {
+	/* Lost records: the pipeline counts them (kd_pipeline_lost_reported()). */
 	struct kd_pipeline_hooks hooks = {
-		.lost = on_lost,
 		.file_changed = on_file_changed,
 		.data = t,
 	};
@@ -198,7 +192,8 @@ static void module_facts(struct tui *t, const char *name, struct kd_detail_ctx *
 
 	if (!t->kmod_tried) {
 		t->kmod_tried = true;
-		rc = kd_modinfo_new(&t->kmod, kmod_log, t);
+		kdmesg_modinfo_log_to(kmod_log, t);
+		rc = kdmesg_modinfo_open(&t->kmod);
 		if (rc == -ENOSYS)
 			snprintf(t->kmod_note, sizeof(t->kmod_note), "%s",
 				 _("none: kdmesg was built without libkmod"));
@@ -229,7 +224,7 @@ static void open_details(struct tui *t)
 		tui_set_msg(t, "%s", strerror(ENOMEM));
 		return;
 	}
-	module = kd_record_dict_get(&t->rec, "MODULE");
+	module = kd_record_dict_get(&t->rec, KD_KEY_MODULE);
 	if (module) {
 		module_facts(t, module->value, &ctx);
 	}

@@ -35,7 +35,6 @@ struct tui {
 	int src_fd;
 	bool src_poll;		/* the source's descriptor tells when data comes */
 	bool at_end, paused;
-	uint64_t lost;
 
 	struct kd_output_opts opts;
 	struct kd_format fmt;

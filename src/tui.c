@@ -7,7 +7,6 @@
  * One loop: read what arrived, let the model work a bounded amount, draw,
  * wait for a key, the source or a timeout.  Signals only set flags.
  */
-#include "config.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -30,6 +29,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "record/field.h"
 #include "shared/boottime.h"
 #include "sink/format.h"
 #include "nls.h"
@@ -128,8 +128,9 @@ static void draw_status(struct tui *t)
 		/* TRANSLATORS: source, selected record, records shown, records read. */
 		n = snprintf(left, sizeof(left), _("%s  %zu/%zu%s of %zu"), t->source,
 			     pos == KD_VIEW_NONE ? 0 : pos + 1, shown, complete ? "" : "+", total);
-		if (t->lost)
-			n += snprintf(left + n, sizeof(left) - (size_t)n, _("  %" PRIu64 " lost"), t->lost);
+		if (kd_pipeline_lost_reported(t->p))
+			n += snprintf(left + n, sizeof(left) - (size_t)n, _("  %" PRIu64 " lost"),
+				      kd_pipeline_lost_reported(t->p));
 		snprintf(flags, sizeof(flags), "%s%s%s%s",
 			 t->paused ? _("  paused") : "",
 			 kd_view_following(t->v) ? _("  following") : "",
@@ -540,7 +541,7 @@ int kdmesg_tui(struct ctl *c)
 	kd_view_free(t.v);
 	kd_store_free(t.st);
 	kd_detail_release(&t.detail);
-	kd_modinfo_free(t.kmod);
+	kdmesg_modinfo_log_to(NULL, NULL);
 	kd_format_release(&t.fmt);
 	kd_spans_release(&t.spans);
 	free(t.prevs);

@@ -5,8 +5,6 @@
  * regular expressions are the C library's (fnmatch(3), regcomp(3)); what
  * is here is choosing the bytes to test and not testing them twice.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <fnmatch.h>
 #include <regex.h>
@@ -15,6 +13,7 @@
 #include <string.h>
 
 #include "shared/hash.h"
+#include "shared/modname.h"
 #include "match/match.h"
 
 /*
@@ -94,14 +93,6 @@ int kd_match_new(struct kd_match **out, enum kd_match_kind kind,
 	return 0;
 }
 
-/* Module names as the kernel and modprobe compare them: '-' is '_'. */
-static void module_fold(char *s)
-{
-	for (; *s; s++)
-		if (*s == '-')
-			*s = '_';
-}
-
 int kd_match_add(struct kd_match *m, const char *value)
 {
 	struct value *v = realloc(m->v, (m->n + 1) * sizeof(*v));
@@ -121,7 +112,7 @@ int kd_match_add(struct kd_match *m, const char *value)
 	while (m->kind == KD_MATCH_PATH && nv->len > 1 && nv->s[nv->len - 1] == '/')
 		nv->s[--nv->len] = '\0';
 	if (m->kind == KD_MATCH_MODULE)
-		module_fold(nv->s);
+		kd_modname_fold(nv->s);
 	if (m->kind == KD_MATCH_REGEX) {
 		rc = regcomp(&nv->re, value, REG_EXTENDED | REG_NOSUB |
 			     (m->flags & KD_MATCH_ICASE ? REG_ICASE : 0));
@@ -196,21 +187,6 @@ static bool glob_cached(struct kd_match *m, const char *s, size_t len)
 	return slot->result;
 }
 
-static bool module_eq(const char *want, size_t wlen, const char *s, size_t len)
-{
-	size_t i;
-
-	if (wlen != len)
-		return false;
-	for (i = 0; i < len; i++) {
-		char c = s[i] == '-' ? '_' : s[i];
-
-		if (c != want[i])
-			return false;
-	}
-	return true;
-}
-
 static bool test_value(struct kd_match *m, const struct kd_field_value *v);
 
 /* Whether @key is "LINE<k>_" followed by @name (man/kprint.7). */
@@ -260,7 +236,7 @@ static bool test_value(struct kd_match *m, const struct kd_field_value *v)
 		return false;
 	case KD_MATCH_MODULE:
 		for (i = 0; i < m->n; i++)
-			if (module_eq(m->v[i].s, m->v[i].len, fv.data, fv.len))
+			if (kd_modname_eq(m->v[i].s, m->v[i].len, fv.data, fv.len))
 				return true;
 		return false;
 	case KD_MATCH_GLOB:

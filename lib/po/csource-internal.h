@@ -14,16 +14,19 @@
 
 #include "po/csource.h"
 
-enum tok { T_EOF, T_IDENT, T_STRING, T_CHAR, T_NUM, T_PUNCT, T_PP };
+enum kd_ctok {
+	KD_CTOK_EOF, KD_CTOK_IDENT, KD_CTOK_STRING, KD_CTOK_CHAR, KD_CTOK_NUM,
+	KD_CTOK_PUNCT, KD_CTOK_PP,
+};
 
-struct token {
-	enum tok t;
+struct kd_ctoken {
+	enum kd_ctok t;
 	const char *s;
 	size_t n;
 	unsigned int line;
 };
 
-struct lex {
+struct kd_clex {
 	const char *p, *end;
 	unsigned int line;
 	bool bol;		/* only white space since the last newline */
@@ -32,22 +35,22 @@ struct lex {
 /**
  * kd_csource_lex_next() - the next token of @lx into @t: an identifier, a
  * literal, a number, one punctuation character, or a whole preprocessor
- * line (T_PP, continuations included); comments are skipped.
+ * line (KD_CTOK_PP, continuations included); comments are skipped.
  */
-void kd_csource_lex_next(struct lex *lx, struct token *t);
+void kd_csource_lex_next(struct kd_clex *lx, struct kd_ctoken *t);
 
-static inline bool ident_is(const struct token *t, const char *s)
+static inline bool kd_ctoken_is(const struct kd_ctoken *t, const char *s)
 {
-	return t->t == T_IDENT && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
+	return t->t == KD_CTOK_IDENT && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
 }
 
 /*
  * One token of a call's arguments: 1 for a comma between two of them,
  * -1 for the ')' that ends the call, else 0; @depth counts the brackets.
  */
-static inline int arg_step(const struct token *t, unsigned int *depth)
+static inline int kd_ctoken_arg_step(const struct kd_ctoken *t, unsigned int *depth)
 {
-	if (t->t != T_PUNCT)
+	if (t->t != KD_CTOK_PUNCT)
 		return 0;
 	if (*t->s == '(' || *t->s == '[' || *t->s == '{') {
 		++*depth;
@@ -75,7 +78,7 @@ struct kd_csource_wrapper;
  */
 int kd_csource_macros_define(struct kd_csource_macros *m,
 			     const struct kd_csource_macros *also,
-			     const struct token *pp);
+			     const struct kd_ctoken *pp);
 
 /**
  * kd_csource_macros_find() - the wrapper named @s (@n bytes) in @m, else
@@ -93,7 +96,7 @@ const struct kd_csource_wrapper *kd_csource_macros_find(const struct kd_csource_
  * '##' pasted.  Returns the length, or -1 (unbalanced, too long, too few
  * arguments).
  */
-ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct lex *lx,
+ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct kd_clex *lx,
 				 char *out, size_t cap);
 
 #endif /* KDMESG_CSOURCE_INTERNAL_H */

@@ -9,7 +9,7 @@
 #include "po/csource-internal.h"
 
 /* Skip white space and comments; false at the end. */
-static bool skip_space(struct lex *lx)
+static bool skip_space(struct kd_clex *lx)
 {
 	while (lx->p < lx->end) {
 		char c = *lx->p;
@@ -43,7 +43,7 @@ static bool skip_space(struct lex *lx)
 }
 
 /* A quoted literal starting at lx->p (quote @q). */
-static void skip_quoted(struct lex *lx, char q)
+static void skip_quoted(struct kd_clex *lx, char q)
 {
 	lx->p++;
 	while (lx->p < lx->end && *lx->p != q && *lx->p != '\n') {
@@ -58,12 +58,12 @@ static void skip_quoted(struct lex *lx, char q)
 		lx->p++;
 }
 
-void kd_csource_lex_next(struct lex *lx, struct token *t)
+void kd_csource_lex_next(struct kd_clex *lx, struct kd_ctoken *t)
 {
 	const char *s;
 
 	if (!skip_space(lx)) {
-		t->t = T_EOF;
+		t->t = KD_CTOK_EOF;
 		return;
 	}
 	s = lx->p;
@@ -81,30 +81,30 @@ void kd_csource_lex_next(struct lex *lx, struct token *t)
 			}
 			lx->p++;
 		}
-		t->t = T_PP;
+		t->t = KD_CTOK_PP;
 	} else if (isalpha((unsigned char)*s) || *s == '_') {
 		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '_'))
 			lx->p++;
-		t->t = T_IDENT;
+		t->t = KD_CTOK_IDENT;
 		if (lx->p < lx->end && (*lx->p == '"' || *lx->p == '\'') &&
 		    ((lx->p - s == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
 		     (lx->p - s == 2 && s[0] == 'u' && s[1] == '8'))) {
 			char q = *lx->p;
 
 			skip_quoted(lx, q);	/* a wide literal: not a format */
-			t->t = T_CHAR;
+			t->t = KD_CTOK_CHAR;
 		}
 	} else if (*s == '"' || *s == '\'') {
 		skip_quoted(lx, *s);
-		t->t = *s == '"' ? T_STRING : T_CHAR;
+		t->t = *s == '"' ? KD_CTOK_STRING : KD_CTOK_CHAR;
 	} else if (isdigit((unsigned char)*s)) {
 		while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '.' ||
 					   *lx->p == '_'))
 			lx->p++;
-		t->t = T_NUM;
+		t->t = KD_CTOK_NUM;
 	} else {
 		lx->p++;
-		t->t = T_PUNCT;
+		t->t = KD_CTOK_PUNCT;
 	}
 	lx->bol = false;
 	t->n = (size_t)(lx->p - s);

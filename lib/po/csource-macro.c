@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "po/csource-internal.h"
+#include "shared/hash.h"
 
 #define PARAMS_MAX	12
 #define BUCKETS		1024
@@ -57,11 +58,7 @@ void kd_csource_macros_free(struct kd_csource_macros *m)
 
 static unsigned int hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h & (BUCKETS - 1);
+	return kd_hash_bytes(s, n) & (BUCKETS - 1);
 }
 
 static const struct kd_csource_wrapper *find(const struct kd_csource_macros *m,
@@ -86,10 +83,10 @@ const struct kd_csource_wrapper *kd_csource_macros_find(const struct kd_csource_
 	return w && w->body ? w : NULL;
 }
 
-static int param_index(const struct kd_csource_wrapper *w, const struct token *t)
+static int param_index(const struct kd_csource_wrapper *w, const struct kd_ctoken *t)
 {
 	for (unsigned int i = 0; i < w->nparams; i++)
-		if (ident_is(t, w->param[i]))
+		if (kd_ctoken_is(t, w->param[i]))
 			return (int)i;
 	return -1;
 }
@@ -102,25 +99,25 @@ static int param_index(const struct kd_csource_wrapper *w, const struct token *t
 static bool calls_message(const struct kd_csource_wrapper *w, const struct kd_csource_macros *m,
 			  const struct kd_csource_macros *also)
 {
-	struct lex lx = { w->body, w->body + w->body_len, 0, false };
-	struct token t, n1, n2;
+	struct kd_clex lx = { w->body, w->body + w->body_len, 0, false };
+	struct kd_ctoken t, n1, n2;
 
-	for (kd_csource_lex_next(&lx, &t); t.t != T_EOF; t = n1) {
+	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF; t = n1) {
 		kd_csource_lex_next(&lx, &n1);
-		if (t.t != T_IDENT || param_index(w, &t) >= 0)
+		if (t.t != KD_CTOK_IDENT || param_index(w, &t) >= 0)
 			continue;
-		if (n1.t == T_PUNCT && *n1.s == '(' &&
+		if (n1.t == KD_CTOK_PUNCT && *n1.s == '(' &&
 		    (kd_csource_is_call(t.s, t.n) || kd_csource_macros_find(m, also, t.s, t.n)))
 			return true;
-		if (n1.t == T_PUNCT && *n1.s == '#' && t.n < 32) {
-			struct lex save = lx;
+		if (n1.t == KD_CTOK_PUNCT && *n1.s == '#' && t.n < 32) {
+			struct kd_clex save = lx;
 			char name[40];
 
 			kd_csource_lex_next(&lx, &n2);
 			lx = save;
 			memcpy(name, t.s, t.n);
 			memcpy(name + t.n, "err", 3);
-			if (n2.t == T_PUNCT && *n2.s == '#' && kd_csource_is_call(name, t.n + 3))
+			if (n2.t == KD_CTOK_PUNCT && *n2.s == '#' && kd_csource_is_call(name, t.n + 3))
 				return true;
 		}
 	}
@@ -129,18 +126,18 @@ static bool calls_message(const struct kd_csource_wrapper *w, const struct kd_cs
 
 int kd_csource_macros_define(struct kd_csource_macros *m,
 			     const struct kd_csource_macros *also,
-			     const struct token *pp)
+			     const struct kd_ctoken *pp)
 {
-	struct lex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
+	struct kd_clex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
 	struct kd_csource_wrapper *w, **at;
-	struct token t, name;
+	struct kd_ctoken t, name;
 	unsigned int h;
 
 	kd_csource_lex_next(&lx, &t);
-	if (!ident_is(&t, "define"))
+	if (!kd_ctoken_is(&t, "define"))
 		return 0;
 	kd_csource_lex_next(&lx, &name);
-	if (name.t != T_IDENT || name.n >= sizeof(w->name) || kd_csource_is_call(name.s, name.n) ||
+	if (name.t != KD_CTOK_IDENT || name.n >= sizeof(w->name) || kd_csource_is_call(name.s, name.n) ||
 	    lx.p >= lx.end || *lx.p != '(')
 		return 0;	/* not function-like, or a call of the table itself */
 	w = calloc(1, sizeof(*w));
@@ -150,11 +147,11 @@ int kd_csource_macros_define(struct kd_csource_macros *m,
 	kd_csource_lex_next(&lx, &t);	/* '(' */
 	for (;;) {
 		kd_csource_lex_next(&lx, &t);
-		if (t.t == T_PUNCT && *t.s == ')')
+		if (t.t == KD_CTOK_PUNCT && *t.s == ')')
 			break;
-		if (t.t == T_PUNCT && *t.s == ',')
+		if (t.t == KD_CTOK_PUNCT && *t.s == ',')
 			continue;
-		if (t.t == T_PUNCT && *t.s == '.' && !w->variadic && w->nparams < PARAMS_MAX) {
+		if (t.t == KD_CTOK_PUNCT && *t.s == '.' && !w->variadic && w->nparams < PARAMS_MAX) {
 			/* "...": two more dots follow */
 			kd_csource_lex_next(&lx, &t);
 			kd_csource_lex_next(&lx, &t);
@@ -162,10 +159,10 @@ int kd_csource_macros_define(struct kd_csource_macros *m,
 			w->variadic = true;
 			continue;
 		}
-		if (t.t == T_PUNCT && *t.s == '.' && w->variadic) {
+		if (t.t == KD_CTOK_PUNCT && *t.s == '.' && w->variadic) {
 			continue;	/* the dots of "args..." */
 		}
-		if (t.t != T_IDENT || w->nparams >= PARAMS_MAX || t.n >= sizeof(w->param[0]) ||
+		if (t.t != KD_CTOK_IDENT || w->nparams >= PARAMS_MAX || t.n >= sizeof(w->param[0]) ||
 		    w->variadic) {
 			free(w);
 			return 0;
@@ -225,12 +222,12 @@ int kd_csource_macros_define(struct kd_csource_macros *m,
 
 int kd_csource_macros_learn(struct kd_csource_macros *m, const char *text, size_t len)
 {
-	struct lex lx = { text, text + len, 1, true };
-	struct token t;
+	struct kd_clex lx = { text, text + len, 1, true };
+	struct kd_ctoken t;
 	int rc;
 
-	for (kd_csource_lex_next(&lx, &t); t.t != T_EOF; kd_csource_lex_next(&lx, &t))
-		if (t.t == T_PP && (rc = kd_csource_macros_define(m, NULL, &t)) < 0)
+	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF; kd_csource_lex_next(&lx, &t))
+		if (t.t == KD_CTOK_PP && (rc = kd_csource_macros_define(m, NULL, &t)) < 0)
 			return rc;
 	return 0;
 }
@@ -245,23 +242,23 @@ static bool put(char *out, size_t cap, size_t *at, const char *s, size_t n)
 	return true;
 }
 
-ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct lex *lx,
+ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct kd_clex *lx,
 				 char *out, size_t cap)
 {
 	const char *arg_s[PARAMS_MAX] = { NULL }, *arg_e[PARAMS_MAX] = { NULL };
 	unsigned int narg = 0, depth = 0;
 	int step;
-	struct lex body = { w->body, w->body + w->body_len, 0, false };
-	struct token t;
+	struct kd_clex body = { w->body, w->body + w->body_len, 0, false };
+	struct kd_ctoken t;
 	bool paste = false;
 	size_t at = 0;
 
 	/* The arguments, as spans of the source text. */
 	for (;;) {
 		kd_csource_lex_next(lx, &t);
-		if (t.t == T_EOF)
+		if (t.t == KD_CTOK_EOF)
 			return -1;
-		step = arg_step(&t, &depth);
+		step = kd_ctoken_arg_step(&t, &depth);
 		if (step < 0)
 			break;
 		/* The variadic parameter takes the commas of the rest. */
@@ -279,12 +276,12 @@ ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct lex 
 	if (narg + (w->variadic ? 1 : 0) < w->nparams || narg > w->nparams)
 		return -1;
 	/* The body, parameters replaced; "a ## b" pasted, "#a" left as is. */
-	for (kd_csource_lex_next(&body, &t); t.t != T_EOF; kd_csource_lex_next(&body, &t)) {
-		int p = t.t == T_IDENT ? param_index(w, &t) : -1;
+	for (kd_csource_lex_next(&body, &t); t.t != KD_CTOK_EOF; kd_csource_lex_next(&body, &t)) {
+		int p = t.t == KD_CTOK_IDENT ? param_index(w, &t) : -1;
 		const char *s = t.s;
 		size_t n = t.n;
 
-		if (t.t == T_PUNCT && *t.s == '#' && body.p < body.end && *body.p == '#') {
+		if (t.t == KD_CTOK_PUNCT && *t.s == '#' && body.p < body.end && *body.p == '#') {
 			kd_csource_lex_next(&body, &t);
 			while (at && out[at - 1] == ' ')
 				at--;

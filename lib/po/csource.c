@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * csource.c - a lexer for C just good enough to find message calls and
- * their constant formats (strings, comments and preprocessor lines are
- * recognised so that nothing inside them is taken for a call), and the
- * Kbuild rule for KBUILD_MODNAME.  See csource.h.
+ * csource.c - the call finder: the message calls of a C file and their
+ * constant formats (pr_fmt()/dev_fmt() and string macros of the file
+ * expanded, #include of local files followed, wrapper macros through
+ * csource-macro.c, tokens from csource-lex.c), and the Kbuild rule for
+ * KBUILD_MODNAME.  See csource.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 
 #include "po/csource-internal.h"
 #include "po/cstring.h"
+#include "shared/modname.h"
 
 #define FMT_MAX		4096
 #define MACROS_MAX	128
@@ -120,7 +122,7 @@ bool kd_csource_is_call(const char *s, size_t n)
 }
 
 /* Append the bytes a C string literal token stands for. */
-static bool put_literal(const struct token *t, char *out, size_t *at)
+static bool put_literal(const struct kd_ctoken *t, char *out, size_t *at)
 {
 	const char *p = t->s + 1, *e = t->s + t->n - 1;
 
@@ -151,7 +153,7 @@ static const struct macro *find_macro(const struct scan *sc, const char *s, size
 	return NULL;
 }
 
-static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
 		 char *out, size_t *at);
 
 /* Append @n bytes of @s within FMT_MAX. */
@@ -169,13 +171,13 @@ static bool put(char *out, size_t *at, const char *s, size_t n)
  * pr_fmt(...) written out in a format, as con_printk() does: the file's
  * pr_fmt() around what is inside.  *@i is at "pr_fmt", left at its ')'.
  */
-static bool eval_pr_fmt(const struct scan *sc, const struct token *t, unsigned int n,
+static bool eval_pr_fmt(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
 			unsigned int *i, char *out, size_t *at)
 {
 	unsigned int j = *i + 2, depth = 0;
 
 	for (; j < n; j++) {
-		if (t[j].t != T_PUNCT)
+		if (t[j].t != KD_CTOK_PUNCT)
 			continue;
 		if (*t[j].s == '(')
 			depth++;
@@ -194,7 +196,7 @@ static bool eval_pr_fmt(const struct scan *sc, const struct token *t, unsigned i
  * The bytes of a constant string expression: literals, KERN_* levels,
  * KBUILD_MODNAME and the file's string macros.  false when it is not one.
  */
-static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
+static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
 		 char *out, size_t *at)
 {
 	static const char *const levels[] = { "KERN_EMERG", "KERN_ALERT", "KERN_CRIT",
@@ -206,30 +208,30 @@ static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
 		char lv[3] = "\001";
 		size_t add_len = 0;
 
-		if (t[i].t == T_STRING) {
+		if (t[i].t == KD_CTOK_STRING) {
 			if (!put_literal(&t[i], out, at))
 				return false;
 			continue;
 		}
-		if (t[i].t != T_IDENT)
+		if (t[i].t != KD_CTOK_IDENT)
 			return false;
-		if (ident_is(&t[i], "pr_fmt") && i + 1 < n && t[i + 1].t == T_PUNCT &&
+		if (kd_ctoken_is(&t[i], "pr_fmt") && i + 1 < n && t[i + 1].t == KD_CTOK_PUNCT &&
 		    *t[i + 1].s == '(') {
 			if (!eval_pr_fmt(sc, t, n, &i, out, at))
 				return false;
 			continue;
 		}
 		for (int l = 0; l < 8 && !add; l++)
-			if (ident_is(&t[i], levels[l]))
+			if (kd_ctoken_is(&t[i], levels[l]))
 				lv[1] = (char)('0' + l), add = lv, add_len = 2;
 		if (add) {
-		} else if (ident_is(&t[i], "KERN_CONT")) {
+		} else if (kd_ctoken_is(&t[i], "KERN_CONT")) {
 			add = "\001c", add_len = 2;
-		} else if (ident_is(&t[i], "KERN_DEFAULT") || ident_is(&t[i], "KERN_SOH")) {
+		} else if (kd_ctoken_is(&t[i], "KERN_DEFAULT") || kd_ctoken_is(&t[i], "KERN_SOH")) {
 			add = "", add_len = 0;
-		} else if (ident_is(&t[i], "KBUILD_MODNAME")) {
+		} else if (kd_ctoken_is(&t[i], "KBUILD_MODNAME")) {
 			add = sc->module, add_len = strlen(sc->module);
-		} else if (ident_is(&t[i], "KBUILD_BASENAME")) {
+		} else if (kd_ctoken_is(&t[i], "KBUILD_BASENAME")) {
 			add = sc->basename, add_len = strlen(sc->basename);
 		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
 			add = m->val, add_len = m->len;
@@ -243,21 +245,21 @@ static bool eval(const struct scan *sc, const struct token *t, unsigned int n,
 }
 
 /* The tokens of one preprocessor line after "#define NAME". */
-static unsigned int pp_tokens(const struct token *pp, struct token *t, unsigned int max)
+static unsigned int pp_tokens(const struct kd_ctoken *pp, struct kd_ctoken *t, unsigned int max)
 {
-	struct lex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
+	struct kd_clex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
 	unsigned int n = 0;
 
 	while (n < max) {
 		kd_csource_lex_next(&lx, &t[n]);
-		if (t[n].t == T_EOF)
+		if (t[n].t == KD_CTOK_EOF)
 			break;
 		n++;
 	}
 	return n;
 }
 
-static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *t,
+static void set_wrap(const struct scan *sc, struct wrap *w, const struct kd_ctoken *t,
 		     unsigned int n)
 {
 	char buf[FMT_MAX];
@@ -268,9 +270,9 @@ static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *
 	free(w->post);
 	memset(w, 0, sizeof(*w));
 	/* "define" NAME "(" "fmt" ")" expansion... */
-	for (i = 5; i < n && !ident_is(&t[i], "fmt"); i++)
+	for (i = 5; i < n && !kd_ctoken_is(&t[i], "fmt"); i++)
 		;
-	if (n == 9 && w == &sc->dev && ident_is(&t[5], "pr_fmt")) {
+	if (n == 9 && w == &sc->dev && kd_ctoken_is(&t[5], "pr_fmt")) {
 		/* #define dev_fmt(fmt) pr_fmt(fmt) */
 		w->pre = sc->pr.pre ? strndup(sc->pr.pre, sc->pr.pre_len) : NULL;
 		w->post = sc->pr.post ? strndup(sc->pr.post, sc->pr.post_len) : NULL;
@@ -289,7 +291,7 @@ static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *
 	{
 		unsigned int j = i + 1, k = j;
 
-		while (k < n && !(t[k].t == T_PUNCT && *t[k].s == ','))
+		while (k < n && !(t[k].t == KD_CTOK_PUNCT && *t[k].s == ','))
 			k++;
 		if (!eval(sc, t + j, k - j, buf, &at) || !(w->post = strndup(buf, at))) {
 			w->bad = true;
@@ -299,35 +301,36 @@ static void set_wrap(const struct scan *sc, struct wrap *w, const struct token *
 	}
 }
 
-static void on_define(struct scan *sc, const struct token *pp)
+static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 {
-	struct token t[64];
+	struct kd_ctoken t[64];
 	unsigned int n = pp_tokens(pp, t, 64);
 	struct macro *m;
 	char buf[FMT_MAX];
 	size_t at = 0;
 
-	if (n >= 2 && ident_is(&t[0], "undef")) {
-		if (ident_is(&t[1], "pr_fmt"))
+	if (n >= 2 && kd_ctoken_is(&t[0], "undef")) {
+		if (kd_ctoken_is(&t[1], "pr_fmt"))
 			set_wrap(sc, &sc->pr, t, 0), sc->pr.bad = false;
-		if (ident_is(&t[1], "dev_fmt"))
+		if (kd_ctoken_is(&t[1], "dev_fmt"))
 			set_wrap(sc, &sc->dev, t, 0), sc->dev.bad = false;
 		return;
 	}
-	if (n < 3 || !ident_is(&t[0], "define") || t[1].t != T_IDENT)
+	if (n < 3 || !kd_ctoken_is(&t[0], "define") || t[1].t != KD_CTOK_IDENT)
 		return;
-	if (n >= 6 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
-	    ident_is(&t[3], "fmt") && (ident_is(&t[1], "pr_fmt") || ident_is(&t[1], "dev_fmt"))) {
-		set_wrap(sc, ident_is(&t[1], "pr_fmt") ? &sc->pr : &sc->dev, t, n);
+	if (n >= 6 && t[2].t == KD_CTOK_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
+	    kd_ctoken_is(&t[3], "fmt") &&
+	    (kd_ctoken_is(&t[1], "pr_fmt") || kd_ctoken_is(&t[1], "dev_fmt"))) {
+		set_wrap(sc, kd_ctoken_is(&t[1], "pr_fmt") ? &sc->pr : &sc->dev, t, n);
 		return;
 	}
-	if (n >= 3 && t[2].t == T_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n) {
+	if (n >= 3 && t[2].t == KD_CTOK_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n) {
 		if (sc->local || kd_csource_macros_new(&sc->local) == 0)
 			kd_csource_macros_define(sc->local, sc->global, pp);
 		return;
 	}
 	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
-	    !(t[2].t == T_STRING || t[2].t == T_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
+	    !(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
 		return;
 	m = &sc->macro[sc->nmacros];
 	m->val = malloc(at + 1);
@@ -344,20 +347,20 @@ static void on_define(struct scan *sc, const struct token *pp)
  * The arguments of a call, after its '(': the tokens of argument @want
  * (at most ARG_TOKENS) and of argument 0.  Consumes up to the closing ')'.
  */
-static int call_args(struct lex *lx, unsigned int want, struct token *fa,
-		     unsigned int *nfa, struct token *a0, unsigned int *na0)
+static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa,
+		     unsigned int *nfa, struct kd_ctoken *a0, unsigned int *na0)
 {
 	unsigned int arg = 0, depth = 0, ppdepth = 0, skipping = 0;
 	int step;
 	bool over = false;
-	struct token t;
+	struct kd_ctoken t;
 
 	*nfa = *na0 = 0;
 	for (;;) {
 		kd_csource_lex_next(lx, &t);
-		if (t.t == T_EOF)
+		if (t.t == KD_CTOK_EOF)
 			return -1;
-		if (t.t == T_PP) {
+		if (t.t == KD_CTOK_PP) {
 			/*
 			 * Conditional pieces of a format: guess the option off,
 			 * keep the #else branch (as for CONFIG_HIGHMEM in
@@ -385,7 +388,7 @@ static int call_args(struct lex *lx, unsigned int want, struct token *fa,
 		}
 		if (skipping)
 			continue;
-		step = arg_step(&t, &depth);
+		step = kd_ctoken_arg_step(&t, &depth);
 		if (step < 0)
 			break;
 		if (step > 0) {
@@ -404,9 +407,9 @@ static int call_args(struct lex *lx, unsigned int want, struct token *fa,
 	return over ? -1 : 0;
 }
 
-static int on_call(struct scan *sc, struct lex *lx, const struct call *c, unsigned int line)
+static int on_call(struct scan *sc, struct kd_clex *lx, const struct call *c, unsigned int line)
 {
-	struct token fa[ARG_TOKENS], a0[4];
+	struct kd_ctoken fa[ARG_TOKENS], a0[4];
 	unsigned int nfa, na0;
 	char fmt[FMT_MAX * 3], lv[FMT_MAX];
 	size_t at = 0, lv_len = 0;
@@ -477,7 +480,7 @@ static int scan_text(struct scan *sc, const char *text, size_t len);
  * included, so that the includer's pr_fmt() and KBUILD_MODNAME apply (as
  * for kernel/rcu/tree_plugin.h in tree.c).  Two levels at most.
  */
-static int on_include(struct scan *sc, const struct token *pp)
+static int on_include(struct scan *sc, const struct kd_ctoken *pp)
 {
 	const char *p = pp->s + 1, *e = pp->s + pp->n, *q, *slash;
 	char path[4096], file[4096];
@@ -537,15 +540,16 @@ static int on_include(struct scan *sc, const struct token *pp)
 #define EXPAND_DEPTH	4
 #define EXPAND_MAX	16384
 
-static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line);
+static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
+		    unsigned int line);
 
 /* A use of wrapper @w (after its '('): the message calls of its expansion. */
-static int on_wrapper(struct scan *sc, struct lex *lx, const struct kd_csource_wrapper *w,
+static int on_wrapper(struct scan *sc, struct kd_clex *lx, const struct kd_csource_wrapper *w,
 		      unsigned int line)
 {
 	char *buf = malloc(EXPAND_MAX);
-	struct lex ex;
-	struct token t;
+	struct kd_clex ex;
+	struct kd_ctoken t;
 	ssize_t n;
 	int rc = 0;
 
@@ -558,10 +562,10 @@ static int on_wrapper(struct scan *sc, struct lex *lx, const struct kd_csource_w
 		free(buf);
 		return 1;
 	}
-	ex = (struct lex){ buf, buf + n, line, false };
+	ex = (struct kd_clex){ buf, buf + n, line, false };
 	sc->expanding++;
-	for (kd_csource_lex_next(&ex, &t); t.t != T_EOF && rc >= 0; kd_csource_lex_next(&ex, &t))
-		if (t.t == T_IDENT)
+	for (kd_csource_lex_next(&ex, &t); t.t != KD_CTOK_EOF && rc >= 0; kd_csource_lex_next(&ex, &t))
+		if (t.t == KD_CTOK_IDENT)
 			rc = try_call(sc, &ex, &t, line);
 	sc->expanding--;
 	free(buf);
@@ -573,12 +577,13 @@ static int on_wrapper(struct scan *sc, struct lex *lx, const struct kd_csource_w
  * follows, handle the call (consumed up to its ')') and return 1; 0 when
  * it is none (@lx unchanged); <0 for an error.
  */
-static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsigned int line)
+static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
+		    unsigned int line)
 {
 	const struct call *c = find_call(t->s, t->n);
 	const struct kd_csource_wrapper *w = NULL;
-	struct lex save = *lx;
-	struct token p;
+	struct kd_clex save = *lx;
+	struct kd_ctoken p;
 	int rc;
 
 	if (!c && sc->expanding < EXPAND_DEPTH)
@@ -586,7 +591,7 @@ static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsi
 	if (!c && !w)
 		return 0;
 	kd_csource_lex_next(lx, &p);
-	if (p.t != T_PUNCT || *p.s != '(') {
+	if (p.t != KD_CTOK_PUNCT || *p.s != '(') {
 		*lx = save;
 		return 0;
 	}
@@ -596,30 +601,31 @@ static int try_call(struct scan *sc, struct lex *lx, const struct token *t, unsi
 
 static int scan_text(struct scan *sc, const char *text, size_t len)
 {
-	struct lex lx = { text, text + len, 1, true };
-	struct token t, prev = { .t = T_EOF };
+	struct kd_clex lx = { text, text + len, 1, true };
+	struct kd_ctoken t, prev = { .t = KD_CTOK_EOF };
 	char cand[128] = "";
 	int depth = 0, paren = 0, rc = 0;
 
-	for (kd_csource_lex_next(&lx, &t); t.t != T_EOF && rc == 0; prev = t, kd_csource_lex_next(&lx, &t)) {
-		if (t.t == T_PP) {
+	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF && rc == 0;
+	     prev = t, kd_csource_lex_next(&lx, &t)) {
+		if (t.t == KD_CTOK_PP) {
 			on_define(sc, &t);
 			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */
 			continue;
 		}
-		if (t.t == T_IDENT && depth > 0 && (rc = try_call(sc, &lx, &t, t.line)) != 0) {
+		if (t.t == KD_CTOK_IDENT && depth > 0 && (rc = try_call(sc, &lx, &t, t.line)) != 0) {
 			if (rc > 0)
 				rc = 0;
-			t.t = T_PUNCT;	/* the call, consumed, reads as its ')' */
+			t.t = KD_CTOK_PUNCT;	/* the call, consumed, reads as its ')' */
 			t.s = ")";
 			continue;
 		}
-		if (t.t != T_PUNCT)
+		if (t.t != KD_CTOK_PUNCT)
 			continue;
 		switch (*t.s) {
 		case '(':
-			if (depth == 0 && paren == 0 && prev.t == T_IDENT && prev.n < sizeof(cand)) {
+			if (depth == 0 && paren == 0 && prev.t == KD_CTOK_IDENT && prev.n < sizeof(cand)) {
 				memcpy(cand, prev.s, prev.n);
 				cand[prev.n] = '\0';
 			}
@@ -631,7 +637,7 @@ static int scan_text(struct scan *sc, const char *text, size_t len)
 			break;
 		case '{':
 			if (depth == 0)
-				strcpy(sc->func, prev.t == T_PUNCT && *prev.s == ')' ? cand : "");
+				strcpy(sc->func, prev.t == KD_CTOK_PUNCT && *prev.s == ')' ? cand : "");
 			depth++;
 			break;
 		case '}':
@@ -671,8 +677,7 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 	bl = strcspn(base, ".");
 	if (bl >= sizeof(sc->basename))
 		bl = sizeof(sc->basename) - 1;
-	for (size_t i = 0; i < bl; i++)
-		sc->basename[i] = base[i] == '-' ? '_' : base[i];
+	kd_modname_copy(sc->basename, base, bl);
 	rc = scan_text(sc, text, len);
 	for (unsigned int i = 0; i < sc->nmacros; i++)
 		free(sc->macro[i].val);
@@ -742,7 +747,6 @@ void kd_csource_modname(const char *mk, size_t len, const char *obj, char *out, 
 	}
 	if (best_len >= cap)
 		best_len = cap - 1;
-	for (size_t i = 0; i < best_len; i++)
-		out[i] = best[i] == '-' ? '_' : best[i];
+	kd_modname_copy(out, best, best_len);
 	out[best_len] = '\0';
 }

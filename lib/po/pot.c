@@ -10,8 +10,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/priority.h"
+#include "shared/hash.h"
 #include "shared/kfmt.h"
-#include "sink/json.h"
+#include "shared/utf8.h"
 #include "po/pot.h"
 
 /* Places, functions and modules kept per entry; more are only counted. */
@@ -63,16 +65,14 @@ int kd_pot_new(struct kd_pot **pot)
 	return 0;
 }
 
+/* No context and an empty one hash alike, as they did. */
 static size_t hash(const char *ctx, const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint32_t h = kd_hash_bytes(s, n);
 
-	for (; ctx && *ctx; ctx++)
-		h = (h ^ (unsigned char)*ctx) * 1099511628211ull;
-	h = (h ^ 4) * 1099511628211ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return (size_t)h;
+	if (ctx && *ctx)
+		h ^= kd_hash_bytes(ctx, strlen(ctx)) * 0x85ebca6bu + 1;
+	return h;
 }
 
 static int grow(struct kd_pot *pot)
@@ -313,7 +313,7 @@ void kd_pot_write_string(FILE *out, const char *s, size_t len)
 			fprintf(out, "\\%03o", c);
 		} else if (c < 0x80) {
 			fputc(c, out);
-		} else if ((n = kd_json_utf8_len(p + i, len - i)) == 0 || is_c1(p + i, n)) {
+		} else if ((n = kd_utf8_len(p + i, len - i)) == 0 || is_c1(p + i, n)) {
 			fprintf(out, "\\%03o", c);
 		} else {
 			fwrite(p + i, 1, n, out);
@@ -338,7 +338,7 @@ static void write_comment_text(FILE *out, const char *s)
 
 		if (p[i] >= 0x20 && p[i] < 0x7f) {
 			fputc(p[i], out);
-		} else if (p[i] >= 0x80 && (n = kd_json_utf8_len(p + i, len - i)) &&
+		} else if (p[i] >= 0x80 && (n = kd_utf8_len(p + i, len - i)) &&
 			   !is_c1(p + i, n)) {
 			fwrite(p + i, 1, n, out);
 			i += n - 1;
@@ -360,12 +360,10 @@ static void write_list(FILE *out, const char *what, char *const *v, unsigned int
 	fputc('\n', out);
 }
 
+/* kdmesg's level names (record/priority.c), so "#. level:" reads as -l takes it. */
 static const char *level_name(char l)
 {
-	static const char *const names[] = { "emerg", "alert", "crit", "err",
-					     "warning", "notice", "info", "debug" };
-
-	return l >= '0' && l <= '7' ? names[l - '0'] : l == 'c' ? "cont" : NULL;
+	return l >= '0' && l <= '7' ? kd_priority_level_name(l - '0') : l == 'c' ? "cont" : NULL;
 }
 
 static void write_entry(FILE *out, const struct pot_entry *e)

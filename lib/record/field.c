@@ -11,22 +11,23 @@
 #include <string.h>
 
 #include "record/field.h"
+#include "shared/decimal.h"
 
 static const char *const field_names[KD_FIELD__COUNT] = {
-	[KD_FIELD_SEQ] = "SEQNUM",
-	[KD_FIELD_FACILITY] = "SYSLOG_FACILITY",
-	[KD_FIELD_LEVEL] = "PRIORITY",
-	[KD_FIELD_TIME] = "TIME",
-	[KD_FIELD_CALLER] = "CALLER",
-	[KD_FIELD_MESSAGE] = "MESSAGE",
-	[KD_FIELD_SUBSYSTEM] = "SUBSYSTEM",
-	[KD_FIELD_DEVICE] = "DEVICE",
-	[KD_FIELD_CODE_FILE] = "CODE_FILE",
-	[KD_FIELD_CODE_LINE] = "CODE_LINE",
-	[KD_FIELD_CODE_FUNC] = "CODE_FUNC",
-	[KD_FIELD_MODULE] = "MODULE",
-	[KD_FIELD_FORMAT] = "FORMAT",
-	[KD_FIELD_GROUP] = "GROUP",
+	[KD_FIELD_SEQ] = KD_KEY_SEQNUM,
+	[KD_FIELD_FACILITY] = KD_KEY_FACILITY,
+	[KD_FIELD_LEVEL] = KD_KEY_PRIORITY,
+	[KD_FIELD_TIME] = KD_KEY_TIME,
+	[KD_FIELD_CALLER] = KD_KEY_CALLER,
+	[KD_FIELD_MESSAGE] = KD_KEY_MESSAGE,
+	[KD_FIELD_SUBSYSTEM] = KD_KEY_SUBSYSTEM,
+	[KD_FIELD_DEVICE] = KD_KEY_DEVICE,
+	[KD_FIELD_CODE_FILE] = KD_KEY_CODE_FILE,
+	[KD_FIELD_CODE_LINE] = KD_KEY_CODE_LINE,
+	[KD_FIELD_CODE_FUNC] = KD_KEY_CODE_FUNC,
+	[KD_FIELD_MODULE] = KD_KEY_MODULE,
+	[KD_FIELD_FORMAT] = KD_KEY_FORMAT,
+	[KD_FIELD_GROUP] = KD_KEY_GROUP,
 	[KD_FIELD_DICT] = NULL,
 };
 
@@ -69,10 +70,8 @@ const char *kd_field_dict_key(const struct kd_field *f)
 
 static bool number(struct kd_field_value *out, char *buf, int64_t v)
 {
-	int n = snprintf(buf, KD_FIELD_BUF, "%" PRId64, v);
-
 	out->data = buf;
-	out->len = n < 0 ? 0 : (size_t)n;
+	out->len = kd_decimal_i64(buf, v);
 	out->origin = KD_ORIGIN_KERNEL;
 	return true;
 }
@@ -88,7 +87,7 @@ bool kd_field_get(const struct kd_record *rec, const struct kd_field *f,
 		if (rec->seq == KD_NO_SEQ)
 			return false;
 		out->data = buf;
-		out->len = (size_t)snprintf(buf, KD_FIELD_BUF, "%" PRIu64, rec->seq);
+		out->len = kd_decimal_u64(buf, rec->seq);
 		out->origin = KD_ORIGIN_KERNEL;
 		return true;
 	case KD_FIELD_FACILITY:

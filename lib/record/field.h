@@ -14,6 +14,28 @@
 
 #include "record/record.h"
 
+/*
+ * The names, for code that needs one as a string (a dictionary look-up,
+ * a list of keys): the header names follow the journal's, the dictionary
+ * keys are the kernel's (man/kprint.7).  No other file spells them.
+ */
+#define KD_KEY_SEQNUM		"SEQNUM"
+#define KD_KEY_FACILITY		"SYSLOG_FACILITY"
+#define KD_KEY_PRIORITY		"PRIORITY"
+#define KD_KEY_TIME		"TIME"
+#define KD_KEY_CALLER		"CALLER"
+#define KD_KEY_MESSAGE		"MESSAGE"
+#define KD_KEY_SUBSYSTEM	"SUBSYSTEM"
+#define KD_KEY_DEVICE		"DEVICE"
+#define KD_KEY_CODE_FILE	"CODE_FILE"
+#define KD_KEY_CODE_LINE	"CODE_LINE"
+#define KD_KEY_CODE_FUNC	"CODE_FUNC"
+#define KD_KEY_MODULE		"MODULE"
+#define KD_KEY_FORMAT		"FORMAT"
+#define KD_KEY_GROUP		"GROUP"
+#define KD_KEY_PARTS		"PARTS"			/* a pr_cont() line's parts */
+#define KD_KEY_TRANSLATED	"MESSAGE_TRANSLATED"	/* the translate stage's */
+
 enum kd_field_id {
 	/* The header: always there unless the source lacks it. */
 	KD_FIELD_SEQ,		/* "SEQNUM": decimal */

@@ -5,11 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "record/group.h"
 
 bool kd_group_is(const struct kd_record *rec)
 {
-	const struct kd_dict_entry *g = rec->dict_len ? kd_record_dict_get(rec, "GROUP") : NULL;
+	const struct kd_dict_entry *g = rec->dict_len ? kd_record_dict_get(rec, KD_KEY_GROUP) : NULL;
 
 	if (!g || !g->value_len)
 		return false;

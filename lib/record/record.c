@@ -5,8 +5,6 @@
  * Records are reused across reads (kd_record_reset) so that draining a
  * million-record dump does not allocate per record.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -18,6 +18,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "shared/decimal.h"
 #include "shared/escape.h"
 
 static const char hexdigits[] = "0123456789abcdef";
@@ -156,6 +157,20 @@ static size_t skip_plain(const unsigned char *p, size_t i, size_t len)
 	while (i < len && plain_ascii(p[i]))
 		i++;
 	return i;
+}
+
+void kd_escape_buf_put_u64(struct kd_escape_buf *b, unsigned long long v)
+{
+	char buf[KD_DECIMAL_MAX];
+
+	kd_escape_buf_put_short(b, buf, kd_decimal_u64(buf, v));
+}
+
+void kd_escape_buf_put_i64(struct kd_escape_buf *b, long long v)
+{
+	char buf[KD_DECIMAL_MAX];
+
+	kd_escape_buf_put_short(b, buf, kd_decimal_i64(buf, v));
 }
 
 int kd_escape_write(FILE *out, const char *s, size_t len, int indent,

@@ -73,6 +73,39 @@ static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 }
 
 /**
+ * kd_escape_buf_put_short() - kd_escape_buf_put() for pieces that are
+ * mostly short (a JSON member name, a number, a key): two overlapping
+ * fixed-size moves instead of a call to memcpy().  The same bytes.
+ */
+static inline void kd_escape_buf_put_short(struct kd_escape_buf *b, const char *s,
+				     size_t n)
+{
+	char *d = b->data + b->len;
+
+	if (n > b->cap - b->len) {
+		kd_escape_buf_put_slow(b, s, n);
+		return;
+	}
+	/*
+	 * Most pieces are short (a JSON member name, a number, a key):
+	 * two overlapping fixed-size moves instead of a call to memcpy().
+	 */
+	if (n >= 8 && n <= 16) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	} else {
+		memcpy(d, s, n);
+	}
+	b->len += n;
+}
+
+/**
  * kd_escape_buf_reserve() - room for @n bytes (@n <= @b->cap) at the end
  * of @b, flushing (or growing) first when needed; the caller writes there
  * and adds what it used to @b->len.
@@ -83,6 +116,27 @@ static inline char *kd_escape_buf_reserve(struct kd_escape_buf *b, size_t n)
 		kd_escape_buf_flush(b);
 	return b->data + b->len;
 }
+
+/** kd_escape_buf_putc() - append one byte. */
+static inline void kd_escape_buf_putc(struct kd_escape_buf *b, char c)
+{
+	if (b->len == b->cap)
+		kd_escape_buf_flush(b);
+	if (b->len < b->cap)
+		b->data[b->len++] = c;
+}
+
+/** kd_escape_buf_puts() - append the string @s as it is. */
+static inline void kd_escape_buf_puts(struct kd_escape_buf *b, const char *s)
+{
+	kd_escape_buf_put_short(b, s, strlen(s));
+}
+
+/** kd_escape_buf_put_u64() - append @v in decimal (printf's %llu). */
+void kd_escape_buf_put_u64(struct kd_escape_buf *b, unsigned long long v);
+
+/** kd_escape_buf_put_i64() - append @v in decimal (printf's %lld). */
+void kd_escape_buf_put_i64(struct kd_escape_buf *b, long long v);
 
 /**
  * kd_escape_append() - kd_escape_write() into @b: the same bytes, appended

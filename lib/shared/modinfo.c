@@ -4,8 +4,6 @@
  * /lib/modules/$(uname -r); a machine or container without it gets
  * -ENOENT from kd_modinfo_new() and the program says so in a note.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +13,7 @@
 
 #include "sink/json.h"
 #include "shared/modinfo.h"
+#include "shared/modname.h"
 
 /* Modules remembered; past this, facts are looked up but not kept. */
 #define CACHE_MAX	256
@@ -156,13 +155,6 @@ int kd_modinfo_new(struct kd_modinfo **out, kd_modinfo_log_fn log, void *data)
 	return 0;
 }
 
-static void fold(char *s)
-{
-	for (; *s; s++)
-		if (*s == '-')
-			*s = '_';
-}
-
 static const char *state_name(int st)
 {
 	switch (st) {
@@ -262,10 +254,7 @@ static void lookup(struct kd_modinfo *m, struct entry *e)
 /* Whether @name is @folded but for '-' written as '_'. */
 static bool same_name(const char *folded, const char *name)
 {
-	for (; *name; folded++, name++)
-		if (*folded != (*name == '-' ? '_' : *name))
-			return false;
-	return *folded == '\0';
+	return kd_modname_eq(folded, strlen(folded), name, strlen(name));
 }
 
 const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *name)
@@ -289,7 +278,7 @@ const struct kd_modinfo_facts *kd_modinfo_get(struct kd_modinfo *m, const char *
 	key = strdup(name);
 	if (!key)
 		return NULL;
-	fold(key);
+	kd_modname_fold(key);
 	if (m->n < CACHE_MAX) {
 		e = &m->cache[m->n++];
 	} else {

@@ -53,6 +53,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "shared/escape.h"
 #include "record/priority.h"
@@ -60,7 +61,7 @@
 #include "record/priority.h"
 
 /* dmesg's per-format buffer size; its snprintf() truncates there. */
-#define TS_MAX		64
+#define TS_MAX		KD_FORMAT_STAMP_MAX
 /* dmesg's caller-id buffer: PID_CHARS_MAX + 3 bytes with the NUL. */
 #define CID_MAX		23
 
@@ -206,6 +207,11 @@ static size_t fmt_sec_usec(char *buf, int64_t sec, int64_t usec)
 	n += 6;
 	buf[n] = '\0';
 	return n;
+}
+
+size_t kd_format_sec_usec(char *buf, int64_t sec, int64_t usec)
+{
+	return fmt_sec_usec(buf, sec, usec);
 }
 
 /*
@@ -589,9 +595,9 @@ void kd_spans_release(struct kd_spans *s)
 static void put_location(const struct kd_format *f, struct kd_escape_buf *line,
 			 const struct kd_record *rec)
 {
-	const struct kd_dict_entry *file = kd_record_dict_get(rec, "CODE_FILE");
-	const struct kd_dict_entry *ln = kd_record_dict_get(rec, "CODE_LINE");
-	const struct kd_dict_entry *fn = kd_record_dict_get(rec, "CODE_FUNC");
+	const struct kd_dict_entry *file = kd_record_dict_get(rec, KD_KEY_CODE_FILE);
+	const struct kd_dict_entry *ln = kd_record_dict_get(rec, KD_KEY_CODE_LINE);
+	const struct kd_dict_entry *fn = kd_record_dict_get(rec, KD_KEY_CODE_FUNC);
 	bool noesc = f->opts.noescape;
 
 	if (file) {

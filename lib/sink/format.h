@@ -18,8 +18,8 @@
 #include "sink/colors.h"
 #include "shared/escape.h"
 #include "sink/output.h"
-#include "pipeline.h"
 #include "record/record.h"
+#include "sink/sink.h"
 
 /* One coloured run of the formatted bytes. */
 struct kd_span {
@@ -113,5 +113,15 @@ static inline void kd_format_split_usec(int64_t usec, int64_t *sec, int64_t *fra
 		*frac += 1000000;
 	}
 }
+
+/* Room kd_format_sec_usec() needs, NUL included. */
+#define KD_FORMAT_STAMP_MAX	64
+
+/**
+ * kd_format_sec_usec() - "%5lld.%06lld" of @sec and @usec into @buf
+ * (KD_FORMAT_STAMP_MAX bytes), without printf: the stamp of every record
+ * of the text and JSON outputs.  Returns its length.
+ */
+size_t kd_format_sec_usec(char *buf, int64_t sec, int64_t usec);
 
 #endif /* KDMESG_FORMAT_H */

@@ -9,10 +9,14 @@
  */
 #include <inttypes.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
+#include "shared/utf8.h"
 #include "sink/json.h"
 
-void kd_json_init(struct kd_json *j, FILE *out)
+void kd_json_init(struct kd_json *j, struct kd_escape_buf *out)
 {
 	j->out = out;
 	j->indent = 0;
@@ -22,112 +26,176 @@ void kd_json_init(struct kd_json *j, FILE *out)
 
 static void put_indent(struct kd_json *j)
 {
-	int i;
+	static const char spaces[] = "                ";
+	size_t n = (size_t)(j->indent > 0 ? j->indent : 0) * 3;
 
-	for (i = 0; i < j->indent; i++)
-		fputs("   ", j->out);
+	while (n > sizeof(spaces) - 1) {
+		kd_escape_buf_put_short(j->out, spaces, sizeof(spaces) - 1);
+		n -= sizeof(spaces) - 1;
+	}
+	kd_escape_buf_put_short(j->out, spaces, n);
 }
 
-size_t kd_json_utf8_len(const unsigned char *s, size_t n)
+/* Copied as they are, whatever the flags: printable ASCII but '"' and '\\'. */
+static inline bool plain(unsigned char c)
 {
-	unsigned char c = s[0];
-	size_t len, i;
-	unsigned char lo = 0x80, hi = 0xbf;	/* range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* past U+10FFFF */
-	} else
-		return 0;
-
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
+	return (unsigned char)(c - 0x20) < 0x5f && c != '"' && c != '\\';
 }
 
-void kd_json_quote(FILE *out, const char *s, size_t len, bool lower)
+/*
+ * The end of the run of plain bytes (printable ASCII but '"' and '\\')
+ * that starts at @i, looking at sixteen bytes at a time where SSE2 is
+ * there (all of x86-64): a byte is plain when, taken as signed, it is
+ * above 0x1f (bytes >= 0x80 are negative) and none of '"', '\\', DEL.
+ * Most of a message is such a run; the escaper's loop handles the rest.
+ */
+#ifdef __SSE2__
+/* A bit set for each of the 16 bytes at @p that is not plain. */
+static inline unsigned int not_plain16(const unsigned char *p)
+{
+	const __m128i lo = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, del),
+						_mm_cmpeq_epi8(v, quote)),
+				   _mm_cmpeq_epi8(v, bslash));
+	__m128i ok = _mm_andnot_si128(bad, _mm_cmpgt_epi8(v, lo));
+
+	return (unsigned int)_mm_movemask_epi8(ok) ^ 0xffff;
+}
+#endif
+
+static inline size_t plain_run(const unsigned char *p, size_t i, size_t len)
+{
+#ifdef __SSE2__
+	unsigned char tail[16];
+	unsigned int m;
+
+	for (; i + 16 <= len; i += 16)
+		if ((m = not_plain16(p + i)))
+			return i + (size_t)__builtin_ctz(m);
+	if (i == len)
+		return i;
+	/*
+	 * The last bytes, padded with plain ones: most strings (keys,
+	 * arguments) are shorter than 16 bytes, and reading past their end
+	 * is not allowed.
+	 */
+	memset(tail, 'x', sizeof(tail));
+	memcpy(tail, p + i, len - i);
+	m = not_plain16(tail);
+	return m ? i + (size_t)__builtin_ctz(m) : len;
+#else
+	while (i < len && plain(p[i]))
+		i++;
+	return i;
+#endif
+}
+
+void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
+		    unsigned int flags)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i;
+	bool lower = flags & KD_JSON_LOWER;
+	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
 
-	putc('"', out);
-	for (i = 0; i < len && p[i]; i++) {
-		unsigned char c = p[i];
+	while (i < len) {
+		unsigned char c;
+		char esc[6];
+		size_t n;
 
-		switch (c) {
-		case '"':
-		case '\\':
-			putc('\\', out);
-			putc(c, out);
+		if (!lower)
+			i = plain_run(p, i, len);
+		if (i == len)
+			break;
+		c = p[i];
+		if (plain(c) && !(lower && c >= 'A' && c <= 'Z')) {
+			i++;
 			continue;
-		case '\b': fputs("\\b", out); continue;
-		case '\t': fputs("\\t", out); continue;
-		case '\n': fputs("\\n", out); continue;
-		case '\f': fputs("\\f", out); continue;
-		case '\r': fputs("\\r", out); continue;
+		}
+		if (c >= 0x80 && (n = kd_utf8_len(p + i, len - i)) &&
+		    !(n == 2 && c == 0xc2 && p[i + 1] < 0xa0)) {
+			i += n;
+			continue;
+		}
+		kd_escape_buf_put_short(b, s + run, i - run);
+		if (c == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] < 0xa0) {
+			/*
+			 * A C1 control (U+0080..U+009F, a terminal's CSI or
+			 * OSC) as \u00XX: the same string once parsed.
+			 */
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[p[i + 1] >> 4];
+			esc[5] = hex[p[i + 1] & 0xf];
+			kd_escape_buf_put(b, esc, 6);
+			run = i += 2;
+			continue;
+		}
+		run = ++i;
+		switch (c) {
+		case '"':  kd_escape_buf_put(b, "\\\"", 2); continue;
+		case '\\': kd_escape_buf_put(b, "\\\\", 2); continue;
+		case '\b': kd_escape_buf_put(b, "\\b", 2); continue;
+		case '\f': kd_escape_buf_put(b, "\\f", 2); continue;
+		case '\n': kd_escape_buf_put(b, "\\n", 2); continue;
+		case '\r': kd_escape_buf_put(b, "\\r", 2); continue;
+		case '\t': kd_escape_buf_put(b, "\\t", 2); continue;
+		case '\0':
+			if (flags & KD_JSON_TO_NUL)
+				return;
+			break;
 		default:
 			break;
 		}
-		if (c < 0x20 || c == 0x7f) {
-			/* DEL too: the same string, inert on a terminal. */
-			fputs("\\u00", out);
-			putc(hex[c >> 4], out);
-			putc(hex[c & 0xf], out);
+		if (c >= 'A' && c <= 'Z') {
+			kd_escape_buf_putc(b, (char)(c - 'A' + 'a'));
 		} else if (c >= 0x80) {
-			/*
-			 * dmesg copies every byte, which leaves invalid
-			 * UTF-8 (invalid JSON) for bytes outside a valid
-			 * sequence: those become U+FFFD, one per byte.
-			 * A C1 control (U+0080..U+009F, a terminal's CSI or
-			 * OSC) is written \u00XX: the same string once parsed.
-			 */
-			size_t n = kd_json_utf8_len(p + i, len - i);
-
-			if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
-				fputs("\\u00", out);
-				putc(hex[p[i + 1] >> 4], out);
-				putc(hex[p[i + 1] & 0xf], out);
-				i++;
-			} else if (n > 0) {
-				fwrite(p + i, 1, n, out);
-				i += n - 1;
-			} else {
-				fputs("\\ufffd", out);
-			}
-		} else if (lower && c >= 'A' && c <= 'Z') {
-			putc(c - 'A' + 'a', out);
+			kd_escape_buf_put(b, "\\ufffd", 6);
 		} else {
-			putc(c, out);
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 0xf];
+			kd_escape_buf_put(b, esc, 6);
 		}
 	}
-	putc('"', out);
+	kd_escape_buf_put_short(b, s + run, i - run);
+}
+
+void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower)
+{
+	kd_escape_buf_putc(b, '"');
+	kd_json_escape(b, s, len, KD_JSON_TO_NUL | (lower ? KD_JSON_LOWER : 0));
+	kd_escape_buf_putc(b, '"');
+}
+
+static bool has_upper(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			return true;
+	return false;
 }
 
 static void print_name(struct kd_json *j, const char *name, bool lower)
 {
 	if (j->after_close)
-		fputs(name ? ",\n" : ",", j->out);
+		kd_escape_buf_put_short(j->out, ",\n", name ? 2 : 1);
 	if (name || !j->after_close)
 		put_indent(j);
-	if (name)
-		kd_json_quote(j->out, name, strlen(name), lower);
+	if (name) {
+		size_t len = strlen(name);
+
+		/* Once per member: a name that needs nothing is copied whole. */
+		if (plain_run((const unsigned char *)name, 0, len) != len ||
+		    (lower && has_upper(name))) {
+			kd_json_quote(j->out, name, len, lower);
+			return;
+		}
+		kd_escape_buf_putc(j->out, '"');
+		kd_escape_buf_put_short(j->out, name, len);
+		kd_escape_buf_putc(j->out, '"');
+	}
 }
 
 static void open_member(struct kd_json *j, const char *name,
@@ -136,15 +204,15 @@ static void open_member(struct kd_json *j, const char *name,
 	print_name(j, name, lower);
 	switch (type) {
 	case KD_JSON_OBJECT:
-		fputs(name ? ": {\n" : "{\n", j->out);
+		kd_escape_buf_put_short(j->out, name ? ": {\n" : "{\n", name ? 4 : 2);
 		j->indent++;
 		break;
 	case KD_JSON_ARRAY:
-		fputs(name ? ": [\n" : "[\n", j->out);
+		kd_escape_buf_put_short(j->out, name ? ": [\n" : "[\n", name ? 4 : 2);
 		j->indent++;
 		break;
 	case KD_JSON_VALUE:
-		fputs(name ? ": " : " ", j->out);
+		kd_escape_buf_put_short(j->out, name ? ": " : " ", name ? 2 : 1);
 		break;
 	}
 	j->after_close = false;
@@ -171,18 +239,18 @@ void kd_json_close(struct kd_json *j, enum kd_json_type type)
 	}
 	j->indent--;
 	end = type == KD_JSON_OBJECT ? '}' : ']';
-	putc('\n', j->out);
+	kd_escape_buf_putc(j->out, '\n');
 	put_indent(j);
-	putc(end, j->out);
+	kd_escape_buf_putc(j->out, end);
 	if (type == KD_JSON_OBJECT && j->indent == 0)
-		putc('\n', j->out);
+		kd_escape_buf_putc(j->out, '\n');
 	j->after_close = true;
 }
 
 void kd_json_value_raw(struct kd_json *j, const char *name, const char *text)
 {
 	kd_json_open(j, name, KD_JSON_VALUE);
-	fputs(text && *text ? text : "null", j->out);
+	kd_escape_buf_puts(j->out, text && *text ? text : "null");
 	kd_json_close(j, KD_JSON_VALUE);
 }
 
@@ -193,13 +261,13 @@ void kd_json_value_str(struct kd_json *j, const char *name, const char *s,
 	if (s && len && *s)
 		kd_json_quote(j->out, s, len, false);
 	else
-		fputs("null", j->out);
+		kd_escape_buf_put(j->out, "null", 4);
 	kd_json_close(j, KD_JSON_VALUE);
 }
 
 void kd_json_value_u64(struct kd_json *j, const char *name, uint64_t v)
 {
 	kd_json_open(j, name, KD_JSON_VALUE);
-	fprintf(j->out, "%" PRIu64, v);
+	kd_escape_buf_put_u64(j->out, v);
 	kd_json_close(j, KD_JSON_VALUE);
 }

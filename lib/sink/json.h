@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "shared/escape.h"
+
 enum kd_json_type {
 	KD_JSON_OBJECT,
 	KD_JSON_ARRAY,
@@ -20,14 +22,17 @@ enum kd_json_type {
 };
 
 struct kd_json {
-	FILE *out;
+	struct kd_escape_buf *out;	/* the caller's buffer in front of its stream */
 	int indent;		/* current nesting depth */
 	bool after_close;	/* a member was completed: next one needs ',' */
 	bool ready;		/* kd_json_init() was called */
 };
 
-/** kd_json_init() - start writing to @out at depth 0. */
-void kd_json_init(struct kd_json *j, FILE *out);
+/**
+ * kd_json_init() - start writing into @out at depth 0.  The bytes reach
+ * @out's stream when the buffer fills or the caller flushes it.
+ */
+void kd_json_init(struct kd_json *j, struct kd_escape_buf *out);
 
 /**
  * kd_json_open() - open an object, array or value named @name (NULL for
@@ -60,21 +65,30 @@ void kd_json_value_str(struct kd_json *j, const char *name, const char *s,
 /** kd_json_value_u64() - member @name with a decimal number. */
 void kd_json_value_u64(struct kd_json *j, const char *name, uint64_t v);
 
-/**
- * kd_json_utf8_len() - length of the valid UTF-8 sequence at @s (at most
- * @n bytes available), or 0 when the byte at @s does not start one.
- * RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF.
- */
-size_t kd_json_utf8_len(const unsigned char *s, size_t n);
+/* How kd_json_escape() differs between dmesg -J and kdmesg's own JSON. */
+enum kd_json_escape_flags {
+	KD_JSON_TO_NUL		= 1 << 0,	/* stop at the first NUL (dmesg -J); else \u0000 */
+	KD_JSON_LOWER		= 1 << 1,	/* lower-case ASCII letters (util-linux member names) */
+};
 
 /**
- * kd_json_quote() - write @s quoted as util-linux does: stop at @len bytes
- * or the first NUL; escape '"' and '\\'; \b \t \n \f \r short forms;
- * other bytes below 0x20 as \u00XX; DEL and valid UTF-8 as is.  Unlike
- * util-linux, each byte >= 0x80 outside a valid UTF-8 sequence becomes
- * \ufffd, so the output is always valid JSON.  Member names are
- * lower-cased (ASCII only) when @lower is set.
+ * kd_json_escape() - the one JSON string escaper of lib/: append @len
+ * bytes of @s to @b as the body of a JSON string (no quotes).  '"' and
+ * '\\' escaped; \b \t \n \f \r short forms; other bytes below 0x20, DEL
+ * and the C1 controls (U+0080..U+009F: a terminal's CSI, OSC) as \u00XX,
+ * the same string once parsed but inert on a terminal; other valid UTF-8
+ * copied; each byte >= 0x80 outside a valid UTF-8 sequence as \ufffd, so
+ * the output is always valid JSON (util-linux copies such bytes);
+ * @flags (enum kd_json_escape_flags) for the rest.
  */
-void kd_json_quote(FILE *out, const char *s, size_t len, bool lower);
+void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
+		    unsigned int flags);
+
+/**
+ * kd_json_quote() - kd_json_escape() between double quotes, as util-linux
+ * quotes strings: stop at @len bytes or the first NUL, member names
+ * lower-cased when @lower is set.
+ */
+void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower);
 
 #endif /* KDMESG_JSON_H */

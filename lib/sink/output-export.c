@@ -53,59 +53,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/field.h"
+#include "record/record.h"
+#include "shared/utf8.h"
 #include "sink/output-internal.h"
 #include "sink/output.h"
-#include "record/record.h"
+#include "sink/sink.h"
 
 /* Longest field name the journal accepts (journal_field_valid()). */
 #define EXPORT_NAME_MAX	64
-
-/*
- * Decode the UTF-8 sequence at @s (@n bytes available) into *@cp; returns
- * its length, or 0 when it is not valid UTF-8 (RFC 3629: no overlong
- * forms, surrogates, or code points past U+10FFFF).
- */
-static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t len, i;
-	uint32_t v;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2;
-		v = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		v = c & 0x0f;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		v = c & 0x07;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3f);
-	}
-	*cp = v;
-	return len;
-}
 
 /*
  * Whether @len bytes can be written as NAME=value: valid UTF-8 without
@@ -119,7 +75,7 @@ static bool export_is_plain(const char *s, size_t len)
 
 	while (i < len) {
 		uint32_t cp;
-		size_t n = utf8_decode(p + i, len - i, &cp);
+		size_t n = kd_utf8_decode(p + i, len - i, &cp);
 
 		if (n == 0)
 			return false;
@@ -131,38 +87,42 @@ static bool export_is_plain(const char *s, size_t len)
 }
 
 /* Write field @name with @len bytes of @value, in whichever form fits. */
-static void export_field(FILE *out, const char *name, const char *value, size_t len)
+static void export_field(struct kd_escape_buf *out, const char *name,
+			 const char *value, size_t len)
 {
-	unsigned char le[8];
+	char le[8];
 	uint64_t v = len;
 	int i;
 
+	kd_escape_buf_puts(out, name);
 	if (export_is_plain(value, len)) {
-		fputs(name, out);
-		putc('=', out);
-		fwrite(value, 1, len, out);
-		putc('\n', out);
+		kd_escape_buf_putc(out, '=');
+		kd_escape_buf_put(out, value, len);
+		kd_escape_buf_putc(out, '\n');
 		return;
 	}
 	for (i = 0; i < 8; i++) {
-		le[i] = v & 0xff;
+		le[i] = (char)(v & 0xff);
 		v >>= 8;
 	}
-	fputs(name, out);
-	putc('\n', out);
-	fwrite(le, 1, sizeof(le), out);
-	fwrite(value, 1, len, out);
-	putc('\n', out);
+	kd_escape_buf_putc(out, '\n');
+	kd_escape_buf_put(out, le, sizeof(le));
+	kd_escape_buf_put(out, value, len);
+	kd_escape_buf_putc(out, '\n');
 }
 
-static void export_field_str(FILE *out, const char *name, const char *value)
+static void export_field_str(struct kd_escape_buf *out, const char *name,
+			     const char *value)
 {
 	export_field(out, name, value, strlen(value));
 }
 
-static void export_field_num(FILE *out, const char *name, int64_t value)
+static void export_field_num(struct kd_escape_buf *out, const char *name, int64_t value)
 {
-	fprintf(out, "%s=%" PRId64 "\n", name, value);
+	kd_escape_buf_puts(out, name);
+	kd_escape_buf_putc(out, '=');
+	kd_escape_buf_put_i64(out, value);
+	kd_escape_buf_putc(out, '\n');
 }
 
 /* "_KERNEL_" + @key turned into a valid journal field name, into @buf. */
@@ -233,20 +193,19 @@ static int64_t export_now_usec(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/**
- * kd_output_export_record() - write @rec to @out as one journal export
- * entry (fields and the terminating empty line).  @boot_usec is the boot
- * time in µs since the epoch, used for __REALTIME_TIMESTAMP.
- * Returns 0, or -EIO when @out reports a write error.
- */
-int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot_usec)
+/* One journal export entry: its fields and the empty line that ends it. */
+static int export_write(struct kd_writer *w, const struct kd_record *rec,
+			const struct kd_prev *prev)
 {
 	const char *text = rec->text ? rec->text : "";
 	size_t text_len = rec->text ? rec->text_len : 0;
 	int64_t realtime = 0;
 	char name[EXPORT_NAME_MAX + 1];
+	struct kd_escape_buf *out = &w->line;
+	int64_t boot_usec = w->opts.boot_usec;
 	size_t i;
 
+	(void)prev;
 	/*
 	 * A boot time of 0 means the front end could not find it; 1970 plus
 	 * the record time would be a wrong date that looks right, so fall
@@ -266,9 +225,9 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 	}
 	export_field_str(out, "_TRANSPORT", "kernel");
 	if (rec->level != KD_NO_LEVEL)
-		export_field_num(out, "PRIORITY", rec->level);
+		export_field_num(out, KD_KEY_PRIORITY, rec->level);
 	if (rec->facility != KD_NO_FACILITY)
-		export_field_num(out, "SYSLOG_FACILITY", rec->facility);
+		export_field_num(out, KD_KEY_FACILITY, rec->facility);
 
 	if (rec->facility == KD_NO_FACILITY || rec->facility == 0) {
 		export_field_str(out, "SYSLOG_IDENTIFIER", "kernel");
@@ -286,7 +245,7 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 			text_len -= skip;
 		}
 	}
-	export_field(out, "MESSAGE", text, text_len);
+	export_field(out, KD_KEY_MESSAGE, text, text_len);
 
 	for (i = 0; i < rec->dict_len; i++) {
 		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED) {
@@ -301,14 +260,22 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 		export_field(out, name, rec->dict[i].value, rec->dict[i].value_len);
 	}
 
-	if (kd_record_has_seq(rec))
-		fprintf(out, "KDMESG_SEQNUM=%" PRIu64 "\n", rec->seq);
+	if (kd_record_has_seq(rec)) {
+		kd_escape_buf_puts(out, "KDMESG_SEQNUM=");
+		kd_escape_buf_put_u64(out, rec->seq);
+		kd_escape_buf_putc(out, '\n');
+	}
 	if (rec->caller[0])
 		export_field(out, "KDMESG_CALLER", rec->caller,
 			     strnlen(rec->caller, sizeof(rec->caller)));
 	if (rec->flags & KD_REC_CONT)
 		export_field_str(out, "KDMESG_FLAGS", "c");
-	putc('\n', out);
-
-	return ferror(out) ? -EIO : 0;
+	kd_escape_buf_putc(out, '\n');
+	return 0;
 }
+
+const struct kd_writer_ops kd_writer_export = {
+	.name = "export",
+	.flags = KD_OUTPUT_WALL_CLOCK | KD_OUTPUT_BINARY,
+	.write = export_write,
+};

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * output-internal.h - what the writers share behind lib/sink/output.h: the
- * writer object and the per-format entry points that output.c dispatches
- * to.  Only lib/output*.c include this file (and unit tests that need to
- * drive one format directly).
+ * writer object and struct kd_writer_ops, the entry of one output mode in
+ * the table of writers (output.c).  A new mode is one file that defines
+ * its struct kd_writer_ops, and one row of that table.  Only
+ * lib/sink/output*.c include this file.
  */
 #ifndef KDMESG_OUTPUT_INTERNAL_H
 #define KDMESG_OUTPUT_INTERNAL_H
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/field.h"
 #include "shared/escape.h"
 #include "sink/format.h"
 #include "sink/json.h"
@@ -22,6 +24,29 @@
 #include "record/record.h"
 
 struct kd_colors;
+struct kd_writer;
+
+/* One output mode: its name and what it needs, and how it writes. */
+struct kd_writer_ops {
+	const char *name;		/* as -o takes it */
+	unsigned int flags;		/* enum kd_output_flags */
+	/* What it needs from the reader (enum kd_need); NULL: the dictionary. */
+	unsigned int (*needs)(const struct kd_output_opts *opts);
+	/* The only dictionary keys it reads (NULL-terminated); NULL: all. */
+	const char *const *(*keys)(const struct kd_output_opts *opts);
+	/* Set-up beyond the shared one; NULL: none.  0 or a negative errno. */
+	int (*prepare)(struct kd_writer *w);
+	/* Append @rec's bytes to w->line.  0 or a negative errno. */
+	int (*write)(struct kd_writer *w, const struct kd_record *rec,
+		     const struct kd_prev *prev);
+	/* Append what ends the output (a JSON array's close); NULL: none. */
+	int (*finish)(struct kd_writer *w);
+	/* Free what @prepare set up; NULL: nothing. */
+	void (*release)(struct kd_writer *w);
+};
+
+extern const struct kd_writer_ops kd_writer_text, kd_writer_json, kd_writer_jsonl,
+	kd_writer_export, kd_writer_verbose;
 
 /*
  * A translation the translate stage left beside the text (JSON and
@@ -32,12 +57,13 @@ static inline const struct kd_dict_entry *kd_output_translation(const struct kd_
 {
 	for (size_t i = rec->dict_len; i-- > 0;)
 		if (rec->dict[i].origin == KD_ORIGIN_TRANSLATED &&
-		    strcmp(rec->dict[i].key, "MESSAGE_TRANSLATED") == 0)
+		    strcmp(rec->dict[i].key, KD_KEY_TRANSLATED) == 0)
 			return &rec->dict[i];
 	return NULL;
 }
 
 struct kd_writer {
+	const struct kd_writer_ops *ops;
 	struct kd_output_opts opts;	/* a copy: callers may free theirs */
 	FILE *out;
 
@@ -54,19 +80,30 @@ struct kd_writer {
 
 	struct kd_colors *colors;	/* NULL unless opts.color */
 
+	/*
+	 * -o verbose: the wall-clock second of the last header, as
+	 * localtime_r() and strftime() gave it (a log has many records per
+	 * second, and they were a tenth of the mode's time).
+	 */
+	struct {
+		int64_t sec;
+		bool valid, wall;
+		char date[64], zone[64];
+	} wall_cache;
+
 	struct kd_format fmt;		/* text: the stateless formatter */
 	/*
 	 * Default stamp, no colours, no follow: kd_writer_write() goes
-	 * straight to kd_output_text_write_default(), whose frame is small.
+	 * straight to kd_format_text_default(), whose frame is small.
 	 */
 	bool text_fast;
 
 	/*
-	 * The text writer assembles each record's output here and hands it
-	 * to stdio in one fwrite(): a call per piece (prefix, stamp, caller
-	 * id, text runs, newline) cost more than formatting them.  Empty
-	 * between records, so other writes to @out keep their order, unless
-	 * opts.batch says there are none.
+	 * Every writer assembles each record's output here and hands it to
+	 * stdio in one fwrite(): a call per piece (prefix, stamp, caller id,
+	 * text runs, JSON members, newline) cost more than formatting them.
+	 * Empty between records, so other writes to @out keep their order,
+	 * unless opts.batch says there are none.
 	 */
 	struct kd_escape_buf line;
 	/* Colours: the formatter's bytes and spans, before the sequences. */
@@ -75,20 +112,11 @@ struct kd_writer {
 };
 
 /**
- * kd_output_text_write() - print @rec as dmesg's text output (every time
- * format, -x, -r, -p, colours, escaping) after the records summarised in
- * @prev.  Returns 0, -EIO or -ENOMEM.
+ * kd_writer_end() - a record is complete in the line buffer: hand it to
+ * stdio now unless the caller asked for batching (then kd_writer_finish()
+ * does).  Returns 0 or -EIO.  Inline: once per record.
  */
-int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
-			 const struct kd_prev *prev);
-
-/**
- * kd_output_text_end() - a record is complete in the line buffer: hand it
- * to stdio now unless the caller asked for batching (then
- * kd_output_text_flush() at the end).  Returns 0 or -EIO.  Inline: once
- * per record.
- */
-static inline int kd_output_text_end(struct kd_writer *w)
+static inline int kd_writer_end(struct kd_writer *w)
 {
 	if (!w->opts.batch || w->opts.follow)
 		kd_escape_buf_flush(&w->line);
@@ -96,51 +124,12 @@ static inline int kd_output_text_end(struct kd_writer *w)
 }
 
 /**
- * kd_output_text_write_default() - kd_output_text_write() for a writer
- * with text_fast set (no previous record needed).  Returns 0 or -EIO.
+ * kd_output_text_write() - @rec as dmesg's text output (every time
+ * format, -x, -r, -p, colours, escaping) after the records summarised in
+ * @prev, into w->line.  Returns 0 or -ENOMEM.
  */
-int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *rec);
-
-/**
- * kd_output_text_flush() - write what opts.batch kept in the line buffer
- * to the stream (kd_writer_finish() calls it).
- */
-void kd_output_text_flush(struct kd_writer *w);
-
-/**
- * kd_output_text_prepare() - set up the formatter and buffers of a text
- * writer.  Returns 0 or -ENOMEM.
- */
-int kd_output_text_prepare(struct kd_writer *w);
-
-/** kd_output_text_release() - free what kd_output_text_prepare() set up. */
-void kd_output_text_release(struct kd_writer *w);
-
-/** kd_output_json_write() - one object of dmesg -J. Returns 0 or -EIO. */
-int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec);
-
-/** kd_output_json_finish() - close dmesg -J's array and root object. */
-int kd_output_json_finish(struct kd_writer *w);
-
-/*
- * The formats beyond dmesg (lib/sink/output-jsonl.c, lib/sink/output-export.c).
- * They need nothing from the writer but the stream and the boot time, so
- * they take those directly and stay testable without a writer.
- */
-
-/**
- * kd_output_jsonl_record() - write @rec to @out as one compact JSON line.
- * Returns 0 or -EIO.
- */
-int kd_output_jsonl_record(FILE *out, const struct kd_record *rec);
-
-/**
- * kd_output_jsonl_record_facts() - kd_output_jsonl_record() with the
- * libkmod facts of the record's module as a "module_info" object member
- * (@facts NULL: none).  Returns 0 or -EIO.
- */
-int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
-				 const struct kd_modinfo_facts *facts);
+int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
+			 const struct kd_prev *prev);
 
 /**
  * kd_output_dict_renamed() - whether a JSON format whose own members are
@@ -170,25 +159,16 @@ static inline bool kd_output_same_field(const struct kd_dict_entry *a,
 	return a->origin == b->origin && strcmp(a->key, b->key) == 0;
 }
 
+/**
+ * kd_output_dict_count() - how @rec's dictionary groups into fields, for
+ * the JSON writers: @count[i] (KD_DICT_MAX entries) is 0 when an earlier
+ * entry is a value of the same field (written with it), else how many
+ * entries are values of entry i's field (more than 1: an array).
+ */
+void kd_output_dict_count(const struct kd_record *rec, unsigned char *count);
+
 /** kd_output_facts() - @rec's module facts through @opts, or NULL. */
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
 					       const struct kd_record *rec);
-
-/**
- * kd_output_export_record() - write @rec to @out as one journal export
- * entry; @boot_usec is the boot time in µs since the epoch.
- * Returns 0 or -EIO.
- */
-int kd_output_export_record(FILE *out, const struct kd_record *rec,
-			    int64_t boot_usec);
-
-/**
- * kd_output_verbose_record() - write every field of @rec to @out, one per
- * line (-o verbose); @boot_usec is the boot time in µs since the epoch,
- * @facts libkmod's about its module (or NULL).
- * Returns 0 or -EIO.
- */
-int kd_output_verbose_record(FILE *out, const struct kd_record *rec,
-			     int64_t boot_usec, const struct kd_modinfo_facts *facts);
 
 #endif /* KDMESG_OUTPUT_INTERNAL_H */

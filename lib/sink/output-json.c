@@ -39,6 +39,7 @@
 #include "shared/modinfo.h"
 #include "record/priority.h"
 #include "sink/output-internal.h"
+#include "sink/sink.h"
 
 /*
  * A dictionary key named like one of the record's own members ("pri",
@@ -68,28 +69,24 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
 	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	unsigned char count[KD_DICT_MAX];
 	char name[KD_RECORD_MAX + 8];
 	size_t i, k;
 
-	for (i = 0; i < rec->dict_len; i++) {
+	kd_output_dict_count(rec, count);
+	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		const char *key = member_name(e, name, sizeof(name));
-		size_t count = 0;
-		bool seen = false;
+		const char *key;
 
-		for (k = 0; k < i && !seen; k++)
-			seen = kd_output_same_field(&rec->dict[k], e);
-		if (seen || e == tr)
+		if (!count[i] || e == tr)
 			continue;
-		for (k = i; k < rec->dict_len; k++)
-			count += kd_output_same_field(&rec->dict[k], e);
-
-		if (count == 1) {
+		key = member_name(e, name, sizeof(name));
+		if (count[i] == 1) {
 			kd_json_open_exact(j, key, KD_JSON_VALUE);
 			if (e->value_len && e->value[0])
-				kd_json_quote(w->out, e->value, e->value_len, false);
+				kd_json_quote(&w->line, e->value, e->value_len, false);
 			else
-				fputs("null", w->out);
+				kd_escape_buf_put(&w->line, "null", 4);
 			kd_json_close(j, KD_JSON_VALUE);
 			continue;
 		}
@@ -105,18 +102,20 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 	}
 }
 
-int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
+static int json_write(struct kd_writer *w, const struct kd_record *rec,
+		      const struct kd_prev *prev)
 {
 	struct kd_json *j = &w->json;
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec, sec, frac;
 	const struct kd_dict_entry *tr;
-	char ts[64];
+	char ts[KD_FORMAT_STAMP_MAX];
 
+	(void)prev;	/* dmesg ignores every time format with -J */
 	if (!rec->text || rec->text_len == 0)
 		return 0;
 
 	if (!j->ready) {
-		kd_json_init(j, w->out);
+		kd_json_init(j, &w->line);
 		kd_json_open(j, NULL, KD_JSON_OBJECT);
 		kd_json_open(j, "dmesg", KD_JSON_ARRAY);
 	}
@@ -137,7 +136,7 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 	}
 
 	kd_format_split_usec(usec, &sec, &frac);
-	snprintf(ts, sizeof(ts), "%5lld.%06lld", (long long)sec, (long long)frac);
+	kd_format_sec_usec(ts, sec, frac);
 	kd_json_value_raw(j, "time", ts);
 
 	if (rec->caller[0])
@@ -155,11 +154,10 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 			kd_modinfo_json(j, "module_info", facts);
 	}
 	kd_json_close(j, KD_JSON_OBJECT);
-
-	return ferror(w->out) ? -EIO : 0;
+	return 0;
 }
 
-int kd_output_json_finish(struct kd_writer *w)
+static int json_finish(struct kd_writer *w)
 {
 	struct kd_json *j = &w->json;
 
@@ -168,11 +166,25 @@ int kd_output_json_finish(struct kd_writer *w)
 	 * valid JSON, so it writes the document with an empty array.
 	 */
 	if (!j->ready && w->opts.json_dict)
-		fputs("{\n   \"dmesg\": [\n   ]\n}\n", w->out);
+		kd_escape_buf_puts(&w->line, "{\n   \"dmesg\": [\n   ]\n}\n");
 	if (j->ready) {
 		kd_json_close(j, KD_JSON_ARRAY);
 		kd_json_close(j, KD_JSON_OBJECT);
 		j->ready = false;
 	}
-	return ferror(w->out) ? -EIO : 0;
+	return 0;
 }
+
+/* The dictionary only for -o json's extra members. */
+static unsigned int json_needs(const struct kd_output_opts *opts)
+{
+	return opts->json_dict ? KD_NEED_DICT : 0;
+}
+
+const struct kd_writer_ops kd_writer_json = {
+	.name = "json",
+	.flags = KD_OUTPUT_MODULE_FACTS | KD_OUTPUT_DECODED_PRI,
+	.needs = json_needs,
+	.write = json_write,
+	.finish = json_finish,
+};

@@ -31,15 +31,15 @@
  * syslog(3)) and numbers compare and sort without a lookup table.
  *
  * Strings are escaped as RFC 8259 requires, with the short forms \" \\ \b
- * \f \n \r \t, \u00XX for the other control characters and DEL, and valid
- * UTF-8 copied as is.  Every byte that is not part of a valid UTF-8
+ * \f \n \r \t, \u00XX for the other control characters, DEL and the C1
+ * controls (U+0080..U+009F), and other valid UTF-8 copied as is.  Every byte that is not part of a valid UTF-8
  * sequence (stray continuation bytes, overlong forms, surrogates, code
  * points past U+10FFFF, truncated sequences) is written as \ufffd, the
  * replacement character, one per byte: the output is always valid JSON.
  * Use -o export when the exact bytes matter; it is binary-safe.
  *
- * This is not lib/sink/json.c's quoting: that one reproduces dmesg -J, which
- * stops at NUL; here every byte of the record must come out.
+ * The escaping is lib/sink/json.c's kd_json_escape() without dmesg -J's
+ * stop at NUL: here every byte of the record must come out.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -47,70 +47,20 @@
 #include <string.h>
 
 #include "sink/output-internal.h"
+#include "sink/sink.h"
 #include "sink/output.h"
 #include "shared/modinfo.h"
+#include "shared/utf8.h"
 #include "record/record.h"
 
-/* Write @len bytes of @s as the body of a JSON string (no quotes). */
-static void jsonl_escape(FILE *out, const char *s, size_t len)
+/* How this format escapes: every byte, NUL too (see the top of the file). */
+#define JSONL_ESCAPE	0
+
+static void jsonl_string(struct kd_escape_buf *b, const char *s, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, run = 0;	/* bytes [run, i) still to copy as they are */
-
-	while (i < len) {
-		unsigned char c = p[i];
-		size_t n;
-
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-			i++;
-			continue;
-		}
-		if (c >= 0x80) {
-			n = kd_json_utf8_len(p + i, len - i);
-			/* A C1 control (a terminal's CSI, OSC) is written \u00XX. */
-			if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
-				fwrite(p + run, 1, i - run, out);
-				fputs("\\u00", out);
-				putc(hex[p[i + 1] >> 4], out);
-				putc(hex[p[i + 1] & 0xf], out);
-				run = i += 2;
-				continue;
-			}
-			if (n) {
-				i += n;
-				continue;
-			}
-		}
-		fwrite(p + run, 1, i - run, out);
-		switch (c) {
-		case '"':  fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\b': fputs("\\b", out); break;
-		case '\f': fputs("\\f", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default:
-			if (c >= 0x80) {
-				fputs("\\ufffd", out);
-			} else {
-				fputs("\\u00", out);
-				putc(hex[c >> 4], out);
-				putc(hex[c & 0xf], out);
-			}
-			break;
-		}
-		run = ++i;
-	}
-	fwrite(p + run, 1, i - run, out);
-}
-
-static void jsonl_string(FILE *out, const char *s, size_t len)
-{
-	putc('"', out);
-	jsonl_escape(out, s, len);
-	putc('"', out);
+	kd_escape_buf_putc(b, '"');
+	kd_json_escape(b, s, len, JSONL_ESCAPE);
+	kd_escape_buf_putc(b, '"');
 }
 
 /* The members a record writes itself (a dictionary key never repeats one). */
@@ -120,124 +70,133 @@ static const char *const own_names[] = {
 };
 
 /* The member name of a dictionary entry; see the top of the file. */
-static void jsonl_dict_name(FILE *out, const struct kd_dict_entry *e)
+static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry *e)
 {
 	const char *o = kd_output_origin_name(e->origin);
 
-	putc('"', out);
+	kd_escape_buf_putc(b, '"');
 	if (!o && kd_output_dict_renamed(e->key, own_names))
-		fputs("dict.", out);
-	jsonl_escape(out, e->key, strlen(e->key));
-	if (o)
-		fprintf(out, "[%s]", o);
-	fputs("\":", out);
+		kd_escape_buf_put(b, "dict.", 5);
+	kd_json_escape(b, e->key, strlen(e->key), JSONL_ESCAPE);
+	if (o) {
+		kd_escape_buf_putc(b, '[');
+		kd_escape_buf_puts(b, o);
+		kd_escape_buf_putc(b, ']');
+	}
+	kd_escape_buf_put(b, "\":", 2);
 }
 
 /*
  * Write the dictionary: each distinct key once, at the position of its
- * first occurrence; repeated keys as an array.  At most KD_DICT_MAX
- * entries, so the quadratic scan stays cheap.
+ * first occurrence; repeated keys as an array (kd_output_dict_count()).
  */
-static void jsonl_dict(FILE *out, const struct kd_record *rec)
+static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec)
 {
 	const struct kd_dict_entry *tr = kd_output_translation(rec);
+	unsigned char count[KD_DICT_MAX];
 	size_t i, j;
 
-	for (i = 0; i < rec->dict_len; i++) {
+	kd_output_dict_count(rec, count);
+	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		size_t count = 1;
-		bool seen = false;
 
-		for (j = 0; j < i && !seen; j++)
-			seen = kd_output_same_field(&rec->dict[j], e);
-		if (seen || e == tr)
+		if (!count[i] || e == tr)
 			continue;
-		for (j = i + 1; j < rec->dict_len; j++)
-			count += kd_output_same_field(&rec->dict[j], e);
-
-		putc(',', out);
+		kd_escape_buf_putc(out, ',');
 		jsonl_dict_name(out, e);
-		if (count == 1) {
+		if (count[i] == 1) {
 			jsonl_string(out, e->value, e->value_len);
 			continue;
 		}
-		putc('[', out);
+		kd_escape_buf_putc(out, '[');
 		for (j = i; j < rec->dict_len; j++) {
 			if (!kd_output_same_field(&rec->dict[j], e))
 				continue;
 			if (j != i)
-				putc(',', out);
+				kd_escape_buf_putc(out, ',');
 			jsonl_string(out, rec->dict[j].value, rec->dict[j].value_len);
 		}
-		putc(']', out);
+		kd_escape_buf_putc(out, ']');
 	}
 }
 
-/**
- * kd_output_jsonl_record() - write @rec to @out as one JSON line.
- * Returns 0, or -EIO when @out reports a write error.
- */
-int kd_output_jsonl_record(FILE *out, const struct kd_record *rec)
-{
-	return kd_output_jsonl_record_facts(out, rec, NULL);
-}
-
-static void facts_member(FILE *out, const char *name, const char *value, bool first)
+static void facts_member(struct kd_escape_buf *out, const char *name,
+			 const char *value, bool first)
 {
 	if (!value)
 		return;
 	if (!first)
-		putc(',', out);
-	fprintf(out, "\"%s\":", name);
+		kd_escape_buf_putc(out, ',');
+	kd_escape_buf_putc(out, '"');
+	kd_escape_buf_puts(out, name);
+	kd_escape_buf_put(out, "\":", 2);
 	jsonl_string(out, value, strlen(value));
 }
 
-int kd_output_jsonl_record_facts(FILE *out, const struct kd_record *rec,
-				 const struct kd_modinfo_facts *facts)
+/* @sep, then the member name @name (with its quotes and colon). */
+static void member(struct kd_escape_buf *out, const char **sep, const char *name)
 {
+	kd_escape_buf_puts(out, *sep);
+	kd_escape_buf_puts(out, name);
+	*sep = ",";
+}
+
+static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
+		       const struct kd_prev *prev)
+{
+	const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
+	struct kd_escape_buf *out = &w->line;
 	/* Separator before each member but the first that is present. */
 	const char *sep = "{";
 	const struct kd_dict_entry *tr;
 
+	(void)prev;
 	if (kd_record_has_seq(rec)) {
-		fprintf(out, "%s\"seq\":%" PRIu64, sep, rec->seq);
-		sep = ",";
+		member(out, &sep, "\"seq\":");
+		kd_escape_buf_put_u64(out, rec->seq);
 	}
 	if (rec->facility != KD_NO_FACILITY) {
-		fprintf(out, "%s\"facility\":%d", sep, rec->facility);
-		sep = ",";
+		member(out, &sep, "\"facility\":");
+		kd_escape_buf_put_i64(out, rec->facility);
 	}
 	if (rec->level != KD_NO_LEVEL) {
-		fprintf(out, "%s\"level\":%d", sep, rec->level);
-		sep = ",";
+		member(out, &sep, "\"level\":");
+		kd_escape_buf_put_i64(out, rec->level);
 	}
 	if (rec->ts_usec != KD_NO_TIME) {
-		fprintf(out, "%s\"time\":%" PRId64, sep, rec->ts_usec);
-		sep = ",";
+		member(out, &sep, "\"time\":");
+		kd_escape_buf_put_i64(out, rec->ts_usec);
 	}
 	if (rec->caller[0]) {
-		fprintf(out, "%s\"caller\":", sep);
+		member(out, &sep, "\"caller\":");
 		jsonl_string(out, rec->caller, strnlen(rec->caller, sizeof(rec->caller)));
-		sep = ",";
 	}
-	fprintf(out, "%s\"flags\":\"%s\",\"message\":", sep,
-		(rec->flags & KD_REC_CONT) ? "c" : "");
+	member(out, &sep, "\"flags\":");
+	if (rec->flags & KD_REC_CONT)
+		kd_escape_buf_put(out, "\"c\",\"message\":", 14);
+	else
+		kd_escape_buf_put(out, "\"\",\"message\":", 13);
 	jsonl_string(out, rec->text ? rec->text : "", rec->text ? rec->text_len : 0);
 	if ((tr = kd_output_translation(rec))) {
-		fputs(",\"message_translated\":", out);
+		kd_escape_buf_puts(out, ",\"message_translated\":");
 		jsonl_string(out, tr->value, tr->value_len);
 	}
 	jsonl_dict(out, rec);
 	if (facts) {
-		fputs(",\"module_info\":{", out);
+		kd_escape_buf_puts(out, ",\"module_info\":{");
 		facts_member(out, "state", facts->state, true);
 		facts_member(out, "version", facts->version, false);
 		facts_member(out, "srcversion", facts->srcversion, false);
 		facts_member(out, "description", facts->description, false);
 		facts_member(out, "path", facts->path, false);
-		putc('}', out);
+		kd_escape_buf_putc(out, '}');
 	}
-	fputs("}\n", out);
-
-	return ferror(out) ? -EIO : 0;
+	kd_escape_buf_put(out, "}\n", 2);
+	return 0;
 }
+
+const struct kd_writer_ops kd_writer_jsonl = {
+	.name = "jsonl",
+	.flags = KD_OUTPUT_WALL_CLOCK | KD_OUTPUT_MODULE_FACTS,
+	.write = jsonl_write,
+};

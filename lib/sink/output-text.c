@@ -4,57 +4,46 @@
  * into the writer's line buffer, and for colours its spans turned into
  * the escape sequences dmesg writes (the scheme's sequence before each
  * span, ESC[0m after it).  The line buffer reaches the stream once per
- * record, or in 64 KiB blocks with opts.batch.
+ * record, or in 64 KiB blocks with opts.batch (output.c).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "sink/format.h"
 #include "sink/output-internal.h"
+#include "sink/sink.h"
 
-/* Size of the writer's line buffer: any usual record fits; opts.batch
- * fills it with many records before one fwrite(). */
-#define LINE_CAP	(64 * 1024)
+#define CLINE_CAP	(64 * 1024)
 
-void kd_output_text_flush(struct kd_writer *w)
-{
-	if (w->line.data)
-		kd_escape_buf_flush(&w->line);
-}
-
-int kd_output_text_prepare(struct kd_writer *w)
+static int text_prepare(struct kd_writer *w)
 {
 	int rc = kd_format_init(&w->fmt, &w->opts, w->caller_width);
 
 	if (rc < 0)
 		return rc;
-	w->line.cap = LINE_CAP;
-	w->line.data = malloc(w->line.cap);
-	w->line.out = w->out;
-	if (!w->line.data)
-		return -ENOMEM;
-	if (!w->opts.color)
-		return 0;
-	/* Colours: the formatter writes here first, with spans. */
-	w->cline.cap = LINE_CAP;
-	w->cline.data = malloc(w->cline.cap);
-	return w->cline.data ? 0 : -ENOMEM;
+	if (w->opts.color) {
+		/* Colours: the formatter writes here first, with spans. */
+		w->cline.cap = CLINE_CAP;
+		w->cline.data = malloc(w->cline.cap);
+		if (!w->cline.data)
+			return -ENOMEM;
+		rc = kd_colors_new(&w->colors, "dmesg");
+		if (rc < 0)
+			return rc;
+	}
+	w->text_fast = w->fmt.tf_default && !w->colors && !w->opts.follow;
+	return 0;
 }
 
-void kd_output_text_release(struct kd_writer *w)
+static void text_release(struct kd_writer *w)
 {
+	kd_colors_free(w->colors);
 	kd_format_release(&w->fmt);
 	kd_spans_release(&w->spans);
-	free(w->line.data);
 	free(w->cline.data);
-}
-
-int kd_output_text_write_default(struct kd_writer *w, const struct kd_record *rec)
-{
-	kd_format_text_default(&w->fmt, rec, &w->line);
-	return kd_output_text_end(w);
 }
 
 /* The formatted bytes with each span wrapped in its escape sequences. */
@@ -81,16 +70,37 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
 {
 	int rc;
 
-	if (!w->colors) {
-		rc = kd_format_text(&w->fmt, rec, prev, &w->line, NULL);
-	} else {
-		w->cline.len = 0;
-		w->spans.n = 0;
-		rc = kd_format_text(&w->fmt, rec, prev, &w->cline, &w->spans);
-		if (rc == 0)
-			emit_spans(w);
-	}
-	if (rc < 0)
-		return rc;
-	return kd_output_text_end(w);
+	if (!w->colors)
+		return kd_format_text(&w->fmt, rec, prev, &w->line, NULL);
+	w->cline.len = 0;
+	w->spans.n = 0;
+	rc = kd_format_text(&w->fmt, rec, prev, &w->cline, &w->spans);
+	if (rc == 0)
+		emit_spans(w);
+	return rc;
 }
+
+/* Text reads the dictionary only for --location. */
+static unsigned int text_needs(const struct kd_output_opts *opts)
+{
+	return opts->location ? KD_NEED_DICT : 0;
+}
+
+static const char *const *text_keys(const struct kd_output_opts *opts)
+{
+	static const char *const location[] = {
+		KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, NULL
+	};
+
+	return opts->location ? location : NULL;
+}
+
+const struct kd_writer_ops kd_writer_text = {
+	.name = "text",
+	.flags = KD_OUTPUT_TEXT_OPTIONS,
+	.needs = text_needs,
+	.keys = text_keys,
+	.prepare = text_prepare,
+	.write = kd_output_text_write,
+	.release = text_release,
+};

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output.c - the writer object: set-up that every format shares (copying
- * the options, loading colours, choosing the caller-id width as dmesg
- * does) and dispatch of each record to the format's own file.
+ * output.c - the table of writers (one row per output mode, each defined
+ * in its own output-*.c) and the writer object: set-up that every mode
+ * shares (copying the options, the line buffer, choosing the caller-id
+ * width as dmesg does) and the hand-over of each record's bytes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record/field.h"
 #include "sink/colors.h"
 #include "sink/output-internal.h"
 #include "sink/output.h"
-#include "pipeline.h"
+#include "sink/sink.h"
 
 /*
  * Width of dmesg's "[%*s] " caller-id column.  dmesg sizes it with the
@@ -44,12 +46,46 @@ int kd_output_caller_width(const struct kd_output_opts *opts)
 	return (int)strnlen(buf, (size_t)n);
 }
 
+/* The table of writers: one row per enum kd_output_mode. */
+static const struct kd_writer_ops *const writers[KD_OUTPUT_MODES] = {
+	[KD_OUTPUT_TEXT]	= &kd_writer_text,
+	[KD_OUTPUT_JSON]	= &kd_writer_json,
+	[KD_OUTPUT_JSONL]	= &kd_writer_jsonl,
+	[KD_OUTPUT_EXPORT]	= &kd_writer_export,
+	[KD_OUTPUT_VERBOSE]	= &kd_writer_verbose,
+};
+
+static const struct kd_writer_ops *ops_of(const struct kd_output_opts *opts)
+{
+	return (unsigned int)opts->mode < KD_OUTPUT_MODES ? writers[opts->mode] : NULL;
+}
+
+int kd_output_mode_from_name(const char *name)
+{
+	for (int i = 0; i < KD_OUTPUT_MODES; i++)
+		if (strcmp(name, writers[i]->name) == 0)
+			return i;
+	return -EINVAL;
+}
+
+unsigned int kd_output_flags(const struct kd_output_opts *opts)
+{
+	const struct kd_writer_ops *ops = ops_of(opts);
+
+	return ops ? ops->flags : 0;
+}
+
+/* Size of the line buffer: any usual record fits; opts.batch fills it
+ * with many records before one fwrite(). */
+#define LINE_CAP	(64 * 1024)
+
 int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *opts,
 		  FILE *out)
 {
 	struct kd_writer *w;
+	int rc = 0;
 
-	if (!out_writer || !opts || !out)
+	if (!out_writer || !opts || !out || !ops_of(opts))
 		return -EINVAL;
 	if (opts->ntime > KD_TIME_FORMATS_MAX)
 		return -EINVAL;
@@ -57,21 +93,21 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return -ENOMEM;
+	w->ops = ops_of(opts);
 	w->opts = *opts;
 	w->out = out;
 	w->caller_width = kd_output_caller_width(opts);
-	w->prev.shown_usec = KD_NO_TIME;
-
-	if (opts->mode == KD_OUTPUT_TEXT) {
-		int rc = kd_output_text_prepare(w);
-
-		if (rc == 0 && opts->color)
-			rc = kd_colors_new(&w->colors, "dmesg");
-		if (rc < 0) {
-			kd_writer_free(w);
-			return rc;
-		}
-		w->text_fast = w->fmt.tf_default && !w->colors && !opts->follow;
+	kd_prev_init(&w->prev);
+	w->line.cap = LINE_CAP;
+	w->line.data = malloc(w->line.cap);
+	w->line.out = out;
+	if (!w->line.data)
+		rc = -ENOMEM;
+	if (rc == 0 && w->ops->prepare)
+		rc = w->ops->prepare(w);
+	if (rc < 0) {
+		kd_writer_free(w);
+		return rc;
 	}
 	*out_writer = w;
 	return 0;
@@ -83,7 +119,7 @@ const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts
 	const struct kd_dict_entry *e;
 
 	if (!opts->module_facts || !rec->dict_len ||
-	    !(e = kd_record_dict_get(rec, "MODULE")) || strlen(e->value) != e->value_len)
+	    !(e = kd_record_dict_get(rec, KD_KEY_MODULE)) || strlen(e->value) != e->value_len)
 		return NULL;
 	return opts->module_facts(opts->module_facts_data, e->value);
 }
@@ -97,6 +133,40 @@ const char *kd_output_origin_name(unsigned int origin)
 		return "translated";
 	}
 	return NULL;
+}
+
+void kd_output_dict_count(const struct kd_record *rec, unsigned char *count)
+{
+	uint32_t h[KD_DICT_MAX];
+	size_t n = rec->dict_len < KD_DICT_MAX ? rec->dict_len : KD_DICT_MAX;
+
+	/*
+	 * A cheap key summary first, then compares of keys only where two agree:
+	 * every JSON record asks, and compares of all pairs were a sixth of
+	 * -o jsonl's time (bench/run-outputs.sh).
+	 */
+	for (size_t i = 0; i < n; i++) {
+		const struct kd_dict_entry *e = &rec->dict[i];
+
+		size_t len = strlen(e->key);
+		const unsigned char *k = (const unsigned char *)e->key;
+
+		/* Length and three bytes tell CODE_FILE, CODE_LINE, CODE_FUNC
+		 * and ARG0.. apart; a collision only costs a compare. */
+		uint32_t last = len ? k[len - 1] : 0, before = len > 1 ? k[len - 2] : 0;
+
+		h[i] = ((uint32_t)len ^ e->origin) | (uint32_t)k[0] << 8 |
+		       last << 16 | before << 24;
+		count[i] = 1;
+		for (size_t j = 0; j < i; j++) {
+			if (count[j] && h[j] == h[i] &&
+			    kd_output_same_field(&rec->dict[j], e)) {
+				count[j]++;
+				count[i] = 0;
+				break;
+			}
+		}
+	}
 }
 
 bool kd_output_dict_renamed(const char *key, const char *const *own)
@@ -115,45 +185,21 @@ bool kd_output_dict_renamed(const char *key, const char *const *own)
 	return false;
 }
 
-static int dispatch(struct kd_writer *w, const struct kd_record *rec,
-		    const struct kd_prev *prev)
-{
-	switch (w->opts.mode) {
-	case KD_OUTPUT_TEXT:
-		return kd_output_text_write(w, rec, prev);
-	case KD_OUTPUT_JSON:
-		return kd_output_json_write(w, rec);
-	case KD_OUTPUT_JSONL:
-		return kd_output_jsonl_record_facts(w->out, rec,
-						    kd_output_facts(&w->opts, rec));
-	case KD_OUTPUT_EXPORT:
-		return kd_output_export_record(w->out, rec, w->opts.boot_usec);
-	case KD_OUTPUT_VERBOSE:
-		return kd_output_verbose_record(w->out, rec, w->opts.boot_usec,
-						kd_output_facts(&w->opts, rec));
-	}
-	return -EINVAL;
-}
-
 int kd_writer_sink_write(void *data, const struct kd_record *rec,
 			 const struct kd_prev *prev)
 {
 	struct kd_writer *w = data;
 	int rc;
 
-	/* The common cases first, without a frame: once per record. */
+	/* The common case first, without a frame: once per record. */
 	if (w->text_fast) {
 		kd_format_text_default(&w->fmt, rec, &w->line);
-		return kd_output_text_end(w);
+		return kd_writer_end(w);
 	}
-	if (w->opts.mode == KD_OUTPUT_TEXT && !w->opts.follow) {
-		if (w->colors)
-			return kd_output_text_write(w, rec, prev);
-		rc = kd_format_text(&w->fmt, rec, prev, &w->line, NULL);
-		return rc < 0 ? rc : kd_output_text_end(w);
-	}
-	rc = dispatch(w, rec, prev);
-
+	rc = w->ops->write(w, rec, prev);
+	if (rc < 0)
+		return rc;
+	rc = kd_writer_end(w);
 	if (rc == 0 && w->opts.follow && fflush(w->out) != 0)
 		rc = -EIO;
 	return rc;
@@ -163,46 +209,36 @@ int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	int rc = kd_writer_sink_write(w, rec, &w->prev);
 
-	/* The pipeline's rules (lib/pipeline.c), for callers without one. */
-	if (rec->text_len) {
-		w->prev.usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
-		w->prev.shown_usec = w->prev.usec;
-	}
+	kd_prev_shown(&w->prev, rec);
 	return rc;
 }
 
 unsigned int kd_output_needs(const struct kd_output_opts *opts)
 {
-	if ((opts->mode == KD_OUTPUT_TEXT && !opts->location) ||
-	    (opts->mode == KD_OUTPUT_JSON && !opts->json_dict))
+	const struct kd_writer_ops *ops = ops_of(opts);
+
+	if (!ops)
 		return 0;
-	return KD_NEED_DICT;
+	return ops->needs ? ops->needs(opts) : KD_NEED_DICT;
 }
 
 const char *const *kd_output_keys(const struct kd_output_opts *opts)
 {
-	static const char *const location[] = {
-		"CODE_FILE", "CODE_LINE", "CODE_FUNC", NULL
-	};
+	const struct kd_writer_ops *ops = ops_of(opts);
 
-	/* Text reads the dictionary only for --location. */
-	return opts->mode == KD_OUTPUT_TEXT && opts->location ? location : NULL;
+	return ops && ops->keys ? ops->keys(opts) : NULL;
 }
 
 void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)
 {
-	/* dmesg: "remember time of the rejected record to not affect delta" */
-	w->prev.usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
+	kd_prev_rejected(&w->prev, rec);
 }
 
 int kd_writer_finish(struct kd_writer *w)
 {
-	int rc = 0;
+	int rc = w->ops->finish ? w->ops->finish(w) : 0;
 
-	if (w->opts.mode == KD_OUTPUT_TEXT)
-		kd_output_text_flush(w);
-	if (w->opts.mode == KD_OUTPUT_JSON)
-		rc = kd_output_json_finish(w);
+	kd_escape_buf_flush(&w->line);
 	if (fflush(w->out) != 0 || ferror(w->out))
 		rc = -EIO;
 	return rc;
@@ -212,8 +248,8 @@ void kd_writer_free(struct kd_writer *w)
 {
 	if (!w)
 		return;
-	kd_colors_free(w->colors);
-	if (w->opts.mode == KD_OUTPUT_TEXT)
-		kd_output_text_release(w);
+	if (w->ops->release)
+		w->ops->release(w);
+	free(w->line.data);
 	free(w);
 }

@@ -8,8 +8,10 @@
  * before a record (delta and reltime references) is the pipeline's
  * struct kd_prev, handed in with each record through
  * kd_writer_sink_write().  A writer keeps only output state (the open
- * JSON array, buffered bytes); kd_writer_write() keeps a struct kd_prev
- * of its own for callers without a pipeline.
+ * JSON array, buffered bytes); kd_writer_write() and kd_writer_skip()
+ * keep a struct kd_prev of their own by the same rules (sink/sink.h) for
+ * callers without a pipeline (today the unit tests and fuzz-writer).
+ * Each mode is a row of the table of writers in output.c.
  */
 #ifndef KDMESG_OUTPUT_H
 #define KDMESG_OUTPUT_H
@@ -20,12 +22,26 @@
 
 #include "record/record.h"
 
+/* The row of the table of writers (output.c) each mode is. */
 enum kd_output_mode {
 	KD_OUTPUT_TEXT,		/* what dmesg prints */
 	KD_OUTPUT_JSON,		/* dmesg -J */
 	KD_OUTPUT_JSONL,	/* one compact JSON object per record */
 	KD_OUTPUT_EXPORT,	/* systemd journal export format */
 	KD_OUTPUT_VERBOSE,	/* every field, one per line (journalctl -o verbose) */
+	KD_OUTPUT_MODES
+};
+
+/* What the front end asks of a mode instead of testing which one it is. */
+enum kd_output_flags {
+	/* Honours the text options: time formats, -x, -r, -p, --noescape,
+	 * colours, the pager; translated text replaces the kernel's. */
+	KD_OUTPUT_TEXT_OPTIONS	= 1 << 0,
+	KD_OUTPUT_WALL_CLOCK	= 1 << 1,	/* prints wall-clock times: needs the boot time */
+	KD_OUTPUT_MODULE_FACTS	= 1 << 2,	/* shows libkmod's facts about a record's module */
+	KD_OUTPUT_DECODED_PRI	= 1 << 3,	/* reads a bad "<pri>" as dmesg -x does */
+	/* Writes values with control bytes as they are: never onto a terminal. */
+	KD_OUTPUT_BINARY	= 1 << 4,
 };
 
 enum kd_time_format {
@@ -112,9 +128,15 @@ struct kd_writer;
 struct kd_prev;
 struct kd_modinfo_facts;
 
+/** kd_output_mode_from_name() - the mode -o @name names, or -EINVAL. */
+int kd_output_mode_from_name(const char *name);
+
+/** kd_output_flags() - what the mode of @opts is (enum kd_output_flags). */
+unsigned int kd_output_flags(const struct kd_output_opts *opts);
+
 /**
  * kd_output_needs() - what a writer for @opts needs from the reader
- * (enum kd_need of lib/pipeline.h): the dictionary for every format but
+ * (enum kd_need of lib/sink/sink.h): the dictionary for every format but
  * plain text and dmesg's -J.
  */
 unsigned int kd_output_needs(const struct kd_output_opts *opts);

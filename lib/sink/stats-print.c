@@ -15,8 +15,6 @@
  * formats, texts) are escaped as the text output escapes them, and line
  * breaks and tabs as \xNN so that each site stays on one line.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
@@ -170,6 +168,8 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data, kd_stats_json_fn more)
 {
 	uint64_t total = kd_stats_total(s);
+	char data_buf[4096];
+	struct kd_escape_buf b = { .data = data_buf, .cap = sizeof(data_buf), .out = out };
 	struct kd_json j;
 	char buf[64];
 	size_t n, i;
@@ -178,7 +178,7 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 
 	if (rc < 0)
 		return rc;
-	kd_json_init(&j, out);
+	kd_json_init(&j, &b);
 	kd_json_open(&j, NULL, KD_JSON_OBJECT);
 	kd_json_value_u64(&j, "records", kd_stats_records(s));
 	kd_json_value_u64(&j, "messages", total);
@@ -225,5 +225,6 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 	if (more)
 		more(data, &j);
 	kd_json_close(&j, KD_JSON_OBJECT);
+	kd_escape_buf_flush(&b);
 	return ferror(out) ? -EIO : 0;
 }

@@ -5,13 +5,13 @@
  * site, built in a fixed scratch buffer so that counting a record that
  * belongs to a known site allocates nothing.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "record/group.h"
+#include "shared/hash.h"
 #include "sink/stats.h"
 
 struct kd_stats {
@@ -27,7 +27,8 @@ enum { F_FILE, F_LINE, F_FUNC, F_MODULE, F_FORMAT, F_N };
 
 /* The site's keys, in the order above (readers keep LINE<k>_ forms too), and GROUP. */
 const char *const kd_stats_keys[] = {
-	"CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "GROUP", NULL
+	KD_KEY_CODE_FILE, KD_KEY_CODE_LINE, KD_KEY_CODE_FUNC, KD_KEY_MODULE,
+	KD_KEY_FORMAT, KD_KEY_GROUP, NULL
 };
 
 /* One counted message: a record, or one line of a group. */
@@ -58,22 +59,6 @@ int kd_stats_new(struct kd_stats **out)
 	return 0;
 }
 
-/* Eight bytes a step: the key (file, line, format) is ~100 bytes long. */
-static uint32_t hash(const char *p, size_t len)
-{
-	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
-
-	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 29;
-	}
-	w = 0;
-	memcpy(&w, p, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 32;
-	return (uint32_t)h;
-}
 
 static bool is_hex(char c)
 {
@@ -195,8 +180,8 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const struct 
 				  (u->f[F_FORMAT] && u->f[F_FORMAT]->origin == KD_ORIGIN_RECOVERED);
 		site->file = dup_value(u->f[F_FILE]);
 		site->line = dup_value(u->f[F_LINE]);
-		site->func = dup_value(u->lazy ? kd_record_dict_get(rec, "CODE_FUNC") : u->f[F_FUNC]);
-		site->module = dup_value(u->lazy ? kd_record_dict_get(rec, "MODULE") : u->f[F_MODULE]);
+		site->func = dup_value(u->lazy ? kd_record_dict_get(rec, KD_KEY_CODE_FUNC) : u->f[F_FUNC]);
+		site->module = dup_value(u->lazy ? kd_record_dict_get(rec, KD_KEY_MODULE) : u->f[F_MODULE]);
 		site->format = dup_value(u->f[F_FORMAT]);
 	} else {
 		/* The masked text is the key after its 'T'. */
@@ -246,7 +231,7 @@ static int add_unit(struct kd_stats *s, const struct kd_record *rec, const struc
 	struct kd_stats_site *site;
 	bool structured;
 	size_t len = site_key(s, u, &structured), i;
-	uint32_t h = hash(s->key, len);
+	uint32_t h = kd_hash_bytes(s->key, len);
 
 	for (i = h & (s->nslots - 1); (site = s->slots[i]); i = (i + 1) & (s->nslots - 1))
 		if (site->hash == h && site->key_len == len &&
@@ -322,9 +307,9 @@ int kd_stats_add(struct kd_stats *s, const struct kd_record *rec)
 
 	s->records++;
 	if (rec->dict_len) {
-		u.f[F_FILE] = kd_record_dict_get(rec, "CODE_FILE");
-		u.f[F_LINE] = u.f[F_FILE] ? kd_record_dict_get(rec, "CODE_LINE") : NULL;
-		u.f[F_FORMAT] = kd_record_dict_get(rec, "FORMAT");
+		u.f[F_FILE] = kd_record_dict_get(rec, KD_KEY_CODE_FILE);
+		u.f[F_LINE] = u.f[F_FILE] ? kd_record_dict_get(rec, KD_KEY_CODE_LINE) : NULL;
+		u.f[F_FORMAT] = kd_record_dict_get(rec, KD_KEY_FORMAT);
 	}
 	/* A group has no CODE_FILE of its own: only then look for GROUP. */
 	if (!u.f[F_FILE] && rec->text_len && kd_group_is(rec))

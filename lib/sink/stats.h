@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "pipeline.h"
 #include "record/record.h"
+#include "sink/sink.h"
 
 /* Longest site key kept; longer texts are cut (and counted together). */
 #define KD_STATS_KEY_MAX	512

@@ -16,14 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* configure requires ncursesw; terminfo tells whether a terminal has colours. */
-#if defined(__has_include)
-# if __has_include(<term.h>) && __has_include(<curses.h>)
-#  include <curses.h>
-#  include <term.h>
-#  define KD_HAVE_TERMINFO 1
-# endif
-#endif
+/* configure requires terminfo (tinfo); it tells whether a terminal has colours. */
+#include <curses.h>
+#include <term.h>
 
 #include "sink/terminal-colors-d.h"
 #include "sink/terminal.h"
@@ -46,7 +41,6 @@ int kd_colormode_parse(const char *when)
 /* util-linux asks terminfo: a terminal counts when it has 2+ colours. */
 static bool terminal_has_colors(void)
 {
-#ifdef KD_HAVE_TERMINFO
 	int err = 0, colors;
 
 	if (setupterm(NULL, STDOUT_FILENO, &err) != 0 || err != 1)
@@ -55,11 +49,6 @@ static bool terminal_has_colors(void)
 	/* Asked once: free the description instead of keeping it (LeakSanitizer). */
 	del_curterm(cur_term);
 	return colors > 1;
-#else
-	const char *term = getenv("TERM");
-
-	return term && *term && strcmp(term, "dumb") != 0;
-#endif
 }
 
 struct switch_scores {

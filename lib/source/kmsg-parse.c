@@ -8,8 +8,6 @@
  * kernel sent, bounded by KD_RECORD_MAX and KD_DICT_MAX so that no input
  * makes a record grow without limit.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>

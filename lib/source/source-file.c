@@ -21,8 +21,6 @@
  * file, control bytes, or a kmsg dump none of whose first records parse)
  * is -EINVAL, so that a wrong file gives one clear error, not garbage.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>

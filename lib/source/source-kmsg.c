@@ -14,8 +14,6 @@
  * EPIPE before the first record is not a loss: the ring buffer had simply
  * wrapped before we started.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>

@@ -8,8 +8,6 @@
  * else a buffer that grows until the log fits.  Parsing is the -F file
  * code's job (kd_buffer_source_open), since the bytes are the same format.
  */
-#include "config.h"
-
 #include "source/klogctl.h"
 #include "source/source-internal.h"
 

@@ -5,8 +5,6 @@
  * only place that does), and
  * keeps the counters every source shares.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 

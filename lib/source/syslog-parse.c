@@ -7,8 +7,6 @@
  * decides which bytes dmesg shows as text when the input is not quite
  * what the kernel writes.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>

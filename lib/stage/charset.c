@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "shared/utf8.h"
 #include "stage/charset.h"
 
 struct kd_charset {
@@ -48,29 +49,6 @@ int kd_charset_new(struct kd_charset **cs, const char *tocode)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/* Length of the valid UTF-8 character at @s (@n bytes left), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t l;
-	unsigned int cp;
-
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	l = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	if (l > n)
-		return 0;
-	cp = s[0] & (0x7f >> l);
-	for (size_t i = 1; i < l; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((l == 3 && cp < 0x800) || (l == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return l;
 }
 
 /*
@@ -110,7 +88,7 @@ int kd_charset_convert(struct kd_charset *cs, const char *in, size_t len,
 		size_t l, w;
 		char tmp[32];
 
-		if (!cs || s[0] < 0x80 || !(l = utf8_len(s, len - i))) {
+		if (!cs || s[0] < 0x80 || !(l = kd_utf8_len(s, len - i))) {
 			o[at++] = in[i++];
 			continue;
 		}

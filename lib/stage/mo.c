@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shared/hash.h"
 #include "stage/mo.h"
 
 #define MO_MAGIC	0x950412deU
@@ -48,25 +49,13 @@ static uint32_t get32(const unsigned char *p, int swap)
 }
 
 /*
- * A hash of @n bytes: the length, the first and the last 16 bytes.  Every
- * record's FORMAT is hashed, often a hundred bytes or more; formats that
- * agree in length and both ends are rare and only cost a comparison.
+ * A hash of @n bytes by the length and both ends (shared/hash.h): formats
+ * are often a hundred bytes or more; formats that agree in length and
+ * both ends are rare and only cost a comparison.
  */
 static uint32_t hash_bytes(const char *s, size_t n)
 {
-	uint64_t w[4] = { 0, 0, 0, 0 }, h = 0x9e3779b97f4a7c15ull ^ n;
-
-	if (n <= 32) {
-		memcpy(w, s, n);
-	} else {
-		memcpy(w, s, 16);
-		memcpy(w + 2, s + n - 16, 16);
-	}
-	for (int i = 0; i < 4; i++) {
-		h = (h ^ w[i]) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-	}
-	return (uint32_t)h;
+	return kd_hash_ends(s, n);
 }
 
 /* The slot hash of an entry: msgid and context hashed apart, so a lookup

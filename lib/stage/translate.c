@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "stage/charset.h"
 #include "shared/escape.h"
 #include "shared/hash.h"
@@ -614,7 +615,7 @@ static int translate_group(struct kd_translate *t, const struct kd_record *rec,
 /* PARTS=<n> of @rec with n from 2 to what a dictionary can key, or 0. */
 static unsigned long parts_of(const struct kd_record *rec)
 {
-	const struct kd_dict_entry *e = kd_record_dict_get(rec, "PARTS");
+	const struct kd_dict_entry *e = kd_record_dict_get(rec, KD_KEY_PARTS);
 	unsigned long n = 0;
 
 	if (!e || !e->value_len || e->value_len > 3)
@@ -643,7 +644,7 @@ static void take_part(struct kd_translate *t, struct msg *m, const struct kd_rec
 			take(t, m, parts->keys[i].name, parts->keys[i].entry);
 	/* Later parts carry no MODULE: they continue the first part's line. */
 	if (!m->module)
-		m->module = kd_record_dict_get(rec, "MODULE");
+		m->module = kd_record_dict_get(rec, KD_KEY_MODULE);
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record/field.h"
 #include "stage/catalog.h"
 #include "shared/kfmt.h"
 #include "record/record.h"
@@ -78,7 +79,7 @@ enum kd_kfmt_reason kd_translate_prefix(const char *text, size_t text_len,
  * json), "message_translated" (-o jsonl), KDMESG_MESSAGE_TRANSLATED
  * (-o export).
  */
-#define KD_TRANSLATE_KEY	"MESSAGE_TRANSLATED"
+#define KD_TRANSLATE_KEY	KD_KEY_TRANSLATED
 
 /**
  * kd_translate_set_keep_text() - @keep: the stage adds the translation as

@@ -14,8 +14,6 @@
  * and, in a byte array of its own, the level, which jumps and level
  * filters scan over the whole log without unpacking anything.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>

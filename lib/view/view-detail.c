@@ -4,8 +4,6 @@
  * view-detail.h).  Every value goes through the escaper, so a record
  * cannot move the cursor or change colours on the user's terminal.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -14,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "record/field.h"
 #include "shared/escape.h"
 #include "nls.h"
 #include "record/priority.h"
@@ -224,7 +223,7 @@ int kd_detail_build(struct kd_detail *d, const struct kd_record *rec,
 		rc = add(d, e->key, true, e->value, e->value_len);
 		if (!rc && origin_note(e->origin))
 			rc = add_note(d, origin_note(e->origin));
-		if (!rc && strcmp(e->key, "MODULE") == 0)
+		if (!rc && strcmp(e->key, KD_KEY_MODULE) == 0)
 			rc = add_module(d, ctx);
 	}
 	return rc;

@@ -5,13 +5,12 @@
  * the search's regular expressions, matched with REG_STARTEND as record
  * text is not NUL-terminated and may hold NUL bytes.
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/field.h"
 #include "nls.h"
 #include "match/filter.h"
 #include "view/view-filter.h"
@@ -86,12 +85,12 @@ static int item_match_new(struct kd_match **m, enum kd_vfilter_kind kind,
 		enum kd_match_kind kind;
 		struct kd_field field;
 	} tests[KD_VF__COUNT] = {
-		[KD_VF_TEXT_IN] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, "MESSAGE" } },
-		[KD_VF_TEXT_OUT] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, "MESSAGE" } },
-		[KD_VF_FILE] = { KD_MATCH_PATH, { KD_FIELD_CODE_FILE, "CODE_FILE" } },
-		[KD_VF_FUNC] = { KD_MATCH_GLOB, { KD_FIELD_CODE_FUNC, "CODE_FUNC" } },
-		[KD_VF_MODULE] = { KD_MATCH_MODULE, { KD_FIELD_MODULE, "MODULE" } },
-		[KD_VF_SUBSYSTEM] = { KD_MATCH_GLOB, { KD_FIELD_SUBSYSTEM, "SUBSYSTEM" } },
+		[KD_VF_TEXT_IN] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, KD_KEY_MESSAGE } },
+		[KD_VF_TEXT_OUT] = { KD_MATCH_REGEX, { KD_FIELD_MESSAGE, KD_KEY_MESSAGE } },
+		[KD_VF_FILE] = { KD_MATCH_PATH, { KD_FIELD_CODE_FILE, KD_KEY_CODE_FILE } },
+		[KD_VF_FUNC] = { KD_MATCH_GLOB, { KD_FIELD_CODE_FUNC, KD_KEY_CODE_FUNC } },
+		[KD_VF_MODULE] = { KD_MATCH_MODULE, { KD_FIELD_MODULE, KD_KEY_MODULE } },
+		[KD_VF_SUBSYSTEM] = { KD_MATCH_GLOB, { KD_FIELD_SUBSYSTEM, KD_KEY_SUBSYSTEM } },
 	};
 	unsigned int flags = tests[kind].kind == KD_MATCH_REGEX && smart_icase(pattern) ?
 			     KD_MATCH_ICASE : 0;

@@ -5,8 +5,6 @@
  * lnav's for jumps between errors and warnings (e/E, w/W), htop's and mc's
  * function keys (F1 help, F10 quit) and the mouse wheel.
  */
-#include "config.h"
-
 #include "nls.h"
 #include "view/view-keys.h"
 

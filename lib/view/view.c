@@ -11,8 +11,6 @@
  * more matches below A than A, nor above than the records above, so the
  * array needs one slot per stored record.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <regex.h>
 #include <stdlib.h>

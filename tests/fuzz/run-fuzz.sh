@@ -25,11 +25,16 @@ out=$(cd "$out" && pwd)
 
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
-libsrc="record.c kmsg-parse.c syslog-parse.c source.c source-kmsg.c source-syslog.c source-file.c klogctl.c priority.c kfmt.c mo.c catalog.c charset.c escape.c group.c translate.c"
+# Paths under lib/ (its folders follow the pipeline, lib/README.md).
+libsrc="record/record.c source/kmsg-parse.c source/syslog-parse.c source/source.c \
+	source/source-kmsg.c source/source-syslog.c source/source-file.c source/klogctl.c record/priority.c shared/kfmt.c \
+	stage/mo.c stage/catalog.c stage/charset.c shared/escape.c record/group.c stage/translate.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 # The writer target also needs every writer (not lib/sink/terminal.c: curses).
-writersrc="record.c kmsg-parse.c syslog-parse.c priority.c escape.c colors.c terminal-colors-d.c json.c output.c format.c output-text.c output-json.c output-jsonl.c output-export.c output-verbose.c field.c modinfo.c timefmt.c"
+writersrc="record/record.c source/kmsg-parse.c source/syslog-parse.c record/priority.c shared/escape.c sink/colors.c sink/terminal-colors-d.c \
+	sink/json.c sink/output.c sink/format.c sink/output-text.c sink/output-json.c \
+	sink/output-jsonl.c sink/output-export.c sink/output-verbose.c record/field.c shared/modinfo.c sink/timefmt.c"
 
 status=0
 for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate translate-record translate-catalog writer}; do

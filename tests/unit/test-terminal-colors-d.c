@@ -3,8 +3,6 @@
  * test-terminal-colors-d.c - the terminal-colors.d(5) file name scores
  * that both the colour switch and the scheme lookup rely on.
  */
-#include "config.h"
-
 #include <stdio.h>
 
 #include "tap.h"

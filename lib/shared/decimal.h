@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * decimal.h - numbers in decimal without printf, for what runs once per
+ * record (writers, field values): printf's parsing of its format cost
+ * more than the digits.
+ */
+#ifndef KDMESG_DECIMAL_H
+#define KDMESG_DECIMAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Room for any 64-bit number, sign and NUL included. */
+#define KD_DECIMAL_MAX	24
+
+/** kd_decimal_u64() - "%llu" of @v into @buf (NUL-terminated); its length. */
+static inline size_t kd_decimal_u64(char *buf, uint64_t v)
+{
+	char tmp[KD_DECIMAL_MAX], *p = tmp + sizeof(tmp);
+	size_t n;
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return n;
+}
+
+/** kd_decimal_i64() - "%lld" of @v into @buf (NUL-terminated); its length. */
+static inline size_t kd_decimal_i64(char *buf, int64_t v)
+{
+	if (v >= 0)
+		return kd_decimal_u64(buf, (uint64_t)v);
+	buf[0] = '-';
+	/* -(v + 1) + 1: INT64_MIN has no positive twin */
+	return 1 + kd_decimal_u64(buf + 1, (uint64_t)-(v + 1) + 1);
+}
+
+#endif /* KDMESG_DECIMAL_H */

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-po.c - kdmesg-po's library, piece by piece: the C scan
+ * (lib/po/csource*.c: calls, levels, pr_fmt(), string macros, wrapper
+ * macros, comments and strings that only look like calls, functions,
+ * KBUILD_MODNAME), the .pot writer (lib/po/pot.c: merging, levels by
+ * kdmesg's names, module contexts, escaping) and the .po reader
+ * (lib/po/pofile.c: contexts, plurals, flags, obsolete entries, line
+ * numbers, syntax errors).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "po/csource.h"
+#include "po/pofile.h"
+#include "po/pot.h"
+#include "tap.h"
+
+/*
+ * What the scan reported, one "line level func module|fmt" per call (the
+ * format unescaped, without its trailing newline, as records carry it).
+ */
+static char seen[4096];
+
+static int collect(void *data, const struct kd_csource_msg *m)
+{
+	size_t n = strlen(seen);
+
+	(void)data;
+	snprintf(seen + n, sizeof(seen) - n, "%u %c %s %s|%.*s\n", m->line,
+		 m->level ? m->level : '-', *m->func ? m->func : "-", m->module,
+		 (int)m->fmt_len, m->fmt);
+	return 0;
+}
+
+static void scan(const char *src, const struct kd_csource_macros *macros,
+		 const char *want, const char *name)
+{
+	struct kd_csource_stats st = { 0 };
+	int rc;
+
+	seen[0] = '\0';
+	rc = kd_csource_scan(src, strlen(src), "drivers/x/foo-bar.c", NULL, "foo",
+			     macros, collect, NULL, &st);
+	tap_is_int(rc, 0, name);
+	tap_is_str(seen, want, name);
+}
+
+static void test_csource(void)
+{
+	struct kd_csource_macros *m = NULL;
+	char mod[64];
+	const char *hdr =
+		"#define pci_err(pdev, fmt, ...) dev_err(&(pdev)->dev, fmt, ##__VA_ARGS__)\n";
+
+	scan("static int probe(void)\n{\n\tpr_info(\"hello %d\\n\", 1);\n"
+	     "\tprintk(KERN_ERR \"bad\" \" thing\\n\");\n}\n", NULL,
+	     "3 6 probe foo|hello %d\n4 3 probe foo|bad thing\n",
+	     "pr_info() and printk(KERN_ERR) with adjacent literals");
+	scan("#define pr_fmt(fmt) KBUILD_MODNAME \": \" fmt\n"
+	     "void f(void) { pr_warn(\"w %s\\n\", s); }\n", NULL,
+	     "2 4 f foo|foo: w %s\n", "pr_fmt() with KBUILD_MODNAME around the format");
+	scan("#define MSG \"from a macro\\n\"\nvoid g(void) { pr_err(MSG); }\n", NULL,
+	     "2 3 g foo|from a macro\n", "a string macro as the format");
+	scan("/* pr_err(\"in a comment\"); */\nvoid h(void)\n{\n"
+	     "\tconst char *s = \"pr_err(\\\"in a string\\\")\";\n\tpr_err(fmt);\n}\n", NULL,
+	     "", "calls in comments and strings, and a variable format, are not reported");
+	tap_is_int(kd_csource_macros_new(&m), 0, "wrapper macros: a set");
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "a header teaches pci_err()");
+	scan("void p(struct pci_dev *pdev) { pci_err(pdev, \"wrapped %d\\n\", 2); }\n", m,
+	     "1 3 p foo|wrapped %d\n", "a wrapper macro is expanded to its dev_err()");
+	kd_csource_macros_free(m);
+
+	kd_csource_modname("obj-m += e1000e.o\ne1000e-y := netdev.o ethtool.o\n", 48,
+			   "netdev", mod, sizeof(mod));
+	tap_is_str(mod, "e1000e", "KBUILD_MODNAME of a composite object");
+	kd_csource_modname("obj-$(CONFIG_X) += snd-hda-intel.o\n", 36, "snd-hda-intel",
+			   mod, sizeof(mod));
+	tap_is_str(mod, "snd_hda_intel", "KBUILD_MODNAME has '_' for '-'");
+}
+
+static void test_pot(void)
+{
+	struct kd_pot *pot = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+	struct kd_pot_msg a = {
+		.msgid = "link up %d\n", .msgid_len = 11, .file = "drivers/net/a.c",
+		.line = 10, .func = "up", .module = "e1000e", .level = '4',
+	};
+	struct kd_pot_msg b = a;
+
+	b.file = "drivers/net/b.c";
+	b.line = 20;
+	b.module = "igb";
+	tap_is_int(kd_pot_new(&pot), 0, "pot: a set");
+	kd_pot_set_module_contexts(pot, true);
+	tap_is_int(kd_pot_add(pot, &a), 0, "pot: add");
+	tap_is_int(kd_pot_add(pot, &b), 0, "pot: the same format from another module");
+	tap_is_int((long long)kd_pot_count(pot), 1, "pot: one format");
+	out = open_memstream(&buf, &len);
+	if (!out)
+		return;
+	tap_is_int(kd_pot_write(pot, out, 0), 0, "pot: written");
+	fclose(out);
+	tap_ok(buf && strstr(buf, "#. level: warn\n") != NULL,
+	       "pot: the level by kdmesg's name (warn), as -l takes it");
+	tap_ok(buf && strstr(buf, "#. module: e1000e igb\n#. level: warn\n"
+			     "#: drivers/net/a.c:10\n#: drivers/net/b.c:20\n") != NULL,
+	       "pot: one entry with both modules and both places");
+	tap_ok(buf && strstr(buf, "msgctxt \"igb\"\nmsgid \"link up %d\\n\"\n") != NULL,
+	       "pot: a module context entry for a format of two modules");
+	tap_ok(buf && strstr(buf, "#, c-format\nmsgid \"link up %d\\n\"\nmsgstr \"\"\n") != NULL,
+	       "pot: the entry without context, c-format, escaped");
+	free(buf);
+	kd_pot_free(pot);
+}
+
+struct po_seen {
+	char text[2048];
+};
+
+static int po_entry(void *data, const struct kd_po_entry *e)
+{
+	struct po_seen *s = data;
+	size_t n = strlen(s->text);
+
+	snprintf(s->text + n, sizeof(s->text) - n, "%u/%u %s [%s] [%.*s] [%.*s]%s%s%s\n",
+		 e->line, e->msgstr_line, e->ctx ? e->ctx : "-",
+		 e->c_format ? "c" : "", (int)e->msgid_len, e->msgid,
+		 (int)e->msgstr_len, e->msgstr, e->fuzzy ? " fuzzy" : "",
+		 e->plural ? " plural" : "", "");
+	return 0;
+}
+
+static void test_pofile(void)
+{
+	const char *po =
+		"msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+		"#, c-format\nmsgid \"a %d\"\nmsgstr \"A %d\"\n\n"
+		"#, fuzzy, c-format\nmsgctxt \"e1000e\"\nmsgid \"b\\n\"\n\"c\"\nmsgstr \"\"\n\"B\\tC\"\n\n"
+		"msgid \"one\"\nmsgid_plural \"many\"\nmsgstr[0] \"eins\"\nmsgstr[1] \"viele\"\n\n"
+		"#~ msgid \"old\"\n#~ msgstr \"alt\"\n";
+	const char *want =
+		"1/2 - [] [] [Content-Type: text/plain; charset=UTF-8\n]\n"
+		"5/6 - [c] [a %d] [A %d]\n"
+		"10/12 e1000e [c] [b\nc] [B\tC] fuzzy\n"
+		"15/17 - [] [one] [eins] plural\n";
+	struct po_seen s = { .text = "" };
+	unsigned int line = 0;
+
+	tap_is_int(kd_po_read(po, strlen(po), po_entry, &s, &line), 0, "po: read");
+	tap_is_str(s.text, want,
+		   "po: entries, contexts, continued strings, flags, plurals, lines; no obsolete");
+	s.text[0] = '\0';
+	tap_is_int(kd_po_read("msgid \"a\"\nmsgstr \"b\n", 20, po_entry, &s, &line), -EINVAL,
+		   "po: an unterminated string is a syntax error");
+	tap_is_int(line, 2, "po: ... at its line");
+}
+
+int main(void)
+{
+	test_csource();
+	test_pot();
+	test_pofile();
+	return tap_done();
+}
