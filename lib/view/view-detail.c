@@ -181,8 +181,10 @@ int kd_detail_build(struct kd_detail *d, const struct kd_record *rec,
 	const char *name;
 	int rc = 0;
 
-	for (size_t i = 0; i < d->n; i++)
+	for (size_t i = 0; i < d->n; i++) {
 		free(d->v[i].value);
+		free(d->v[i].own_label);
+	}
 	d->n = 0;
 
 	name = kd_priority_level_name(rec->level);
