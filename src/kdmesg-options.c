@@ -874,7 +874,7 @@ static void finish_options(struct ctl *c)
 	if (c->follow)
 		c->nopager = true;
 	/* -w on a saved log follows it as `tail -F` does (lib/source/source.h). */
-	if (c->follow && (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE))
+	if (c->follow && (kdmesg_kind_caps(c) & KD_SOURCE_CAN_FOLLOW_FILE))
 		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
 	/* --stats -w redraws its table in place: that needs a terminal. */
 	if (c->follow && c->stats && !c->tui && !isatty(STDOUT_FILENO))

@@ -49,7 +49,8 @@ struct ctl {
 	enum action action;
 	int console_level;
 
-	enum kd_source_kind kind;
+	const char *kind;	/* the source's name (KD_SOURCE_KMSG, ...) */
+	unsigned int caps;	/* kd_source_caps() once opened */
 	const char *path;
 	unsigned int src_flags;
 	size_t bufsize;
@@ -81,6 +82,14 @@ struct ctl {
 	char filter_desc[256];	/* the filter options as given ("--level warn+ --module e1000") */
 };
 
+
+/** kdmesg_kind_caps() - the capabilities of the source @c names (before opening). */
+static inline unsigned int kdmesg_kind_caps(const struct ctl *c)
+{
+	const struct kd_source_type *t = kd_source_type_find(c->kind);
+
+	return t ? t->caps : 0;
+}
 
 struct kd_pipeline;
 
