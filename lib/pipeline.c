@@ -190,6 +190,11 @@ unsigned int kd_pipeline_caps(const struct kd_pipeline *p)
 	return kd_source_caps(p->src);
 }
 
+struct kd_source *kd_pipeline_source(const struct kd_pipeline *p)
+{
+	return p->src;
+}
+
 int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink)
 {
 	if (p->src && !covered(p, sink->needs, sink->keys))

@@ -168,6 +168,9 @@ const char *kd_pipeline_kind(const struct kd_pipeline *p);
 /** kd_pipeline_caps() - kd_source_caps() of the source opened. */
 unsigned int kd_pipeline_caps(const struct kd_pipeline *p);
 
+/** kd_pipeline_source() - the source opened, for what only it answers. */
+struct kd_source *kd_pipeline_source(const struct kd_pipeline *p);
+
 /**
  * kd_pipeline_add_sink() - append @sink (copied).  Returns 0, -ENOMEM,
  * or -EINVAL when it needs what the source was not opened for (declare

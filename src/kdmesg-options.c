@@ -584,6 +584,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "recover",       optional_argument, NULL, OPT_RECOVER },
 		/* Not in --help: for shell completion (kdmesg-complete.c). */
 		{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
+		KDMESG_JOURNAL_LONGOPTS
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -805,7 +806,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			       PACKAGE_STRING);
 			exit(EXIT_SUCCESS);
 		default:
-			try_help();
+			if (!kdmesg_journal_option(c, ch, optarg, argc, argv))
+				try_help();
 		}
 	}
 
@@ -856,7 +858,10 @@ static void finish_options(struct ctl *c)
 	if (needs_wall_clock(c)) {
 		int64_t boot = 0;
 
-		if (kd_boottime_get(&boot) < 0)
+		/* --boot-time: a dump from another machine or boot. */
+		if (c->has_boot_time)
+			boot = c->boot_time;
+		else if (kd_boottime_get(&boot) < 0)
 			warnx(_("failed to determine boot time, timestamps will be inaccurate"));
 		c->out.boot_usec = boot;
 		c->filter.boot_usec = boot;
@@ -892,5 +897,6 @@ static void finish_options(struct ctl *c)
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv)
 {
 	parse_args(c, argc, argv);
+	kdmesg_journal_check(c);
 	finish_options(c);
 }

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "shared/boottime.h"
+#include "record/host.h"
 #include "match/filter.h"
 #include "source/klogctl.h"
 #include "record/priority.h"
@@ -103,6 +104,8 @@ file_open_failed(const char *kind, const char *path, int rc)
  */
 void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 {
+	static struct kd_host local;
+	struct kd_source_args args;
 	int rc;
 
 	/* dmesg reads a bad "<pri>" differently when it decodes priorities. */
@@ -116,16 +119,25 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 		kd_pipeline_need_keys(p, kd_output_keys(&c->out));
 	else
 		kd_pipeline_need(p, kd_output_needs(&c->out));
-	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
+	args = kdmesg_source_args(c);
+	rc = kd_pipeline_open_args(p, c->kind, &args);
 	if (rc < 0) {
 		const struct kd_source_type *type = kd_source_type_find(c->kind);
 
+		if (strcmp(c->kind, KD_SOURCE_JOURNAL) == 0)
+			kdmesg_journal_open_failed(c, rc);
 		if (type && (type->caps & KD_SOURCE_NAMED_INPUT))
 			file_open_failed(c->kind, c->path, rc);
 		kernel_read_failed(rc);
 	}
 	c->kind = kd_pipeline_kind(p);
 	c->caps = kd_pipeline_caps(p);
+	kdmesg_report_inputs(c, kd_pipeline_source(p));
+	/* Records of this boot carry this machine's IDs in -o export/json. */
+	if ((c->caps & KD_SOURCE_THIS_BOOT) && !c->has_boot_time &&
+	    kd_host_local(&local, c->out.boot_usec) == 0)
+		c->out.host = &local;
+	c->out.host_column = c->caps & KD_SOURCE_HAS_HOST;
 }
 
 static void report_lost(uint64_t n)
@@ -549,7 +561,8 @@ static int print_records(struct ctl *c)
 		kprint_seen_note(&seen);
 	kdmesg_report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
 	kd_pipeline_free(p);
-	return status;
+	/* A journal file left out: the others were shown, still an error. */
+	return c->inputs_failed ? EXIT_FAILURE : status;
 }
 
 /*
@@ -600,6 +613,10 @@ int main(int argc, char **argv)
 	switch (c.action) {
 	case ACT_READ:
 	case ACT_READ_CLEAR:
+		if (c.list_boots) {
+			status = kdmesg_list_boots(&c);
+			break;
+		}
 		if (c.tui) {
 			status = kdmesg_tui(&c);
 			break;

@@ -44,8 +44,16 @@
  *                              continuation flag, which journald drops;
  *                              kdmesg keeps them under its own prefix
  *
- * No __CURSOR, __SEQNUM or _BOOT_ID: those describe a journal file, and
- * the export format documentation says generators leave them out.
+ *   _BOOT_ID, _MACHINE_ID, _HOSTNAME
+ *                              the record's machine and boot where known
+ *                              (the journal's records, this machine's for
+ *                              the live log), so that journalctl -b finds
+ *                              the records journal-remote stored; the
+ *                              journal's own __REALTIME_TIMESTAMP is
+ *                              written back unchanged
+ *
+ * No __CURSOR or __SEQNUM: those describe a journal file, and the export
+ * format documentation says generators leave them out.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -55,6 +63,7 @@
 
 #include "sink/output-internal.h"
 #include "sink/output.h"
+#include "record/host.h"
 #include "record/record.h"
 
 /* Longest field name the journal accepts (journal_field_valid()). */
@@ -241,6 +250,12 @@ static int64_t export_now_usec(void)
  */
 int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot_usec)
 {
+	return kd_output_export_record_host(out, rec, boot_usec, NULL);
+}
+
+int kd_output_export_record_host(FILE *out, const struct kd_record *rec,
+				 int64_t boot_usec, const struct kd_host *host)
+{
 	const char *text = rec->text ? rec->text : "";
 	size_t text_len = rec->text ? rec->text_len : 0;
 	int64_t realtime = 0;
@@ -254,8 +269,13 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 	 * journal also rejects entries with a zero or negative wall clock.
 	 */
 	/* A stamp so large that the sum overflows saturates. */
-	if (rec->ts_usec != KD_NO_TIME && boot_usec > 0 &&
-	    __builtin_add_overflow(boot_usec, rec->ts_usec, &realtime))
+	if (rec->host)
+		host = rec->host;
+	boot_usec = kd_record_boot_usec(rec, boot_usec);
+	if (rec->realtime_usec > 0)
+		realtime = rec->realtime_usec;
+	else if (rec->ts_usec != KD_NO_TIME && boot_usec > 0 &&
+		 __builtin_add_overflow(boot_usec, rec->ts_usec, &realtime))
 		realtime = rec->ts_usec > 0 ? INT64_MAX : 0;
 	if (realtime <= 0)
 		realtime = export_now_usec();
@@ -264,6 +284,12 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec, int64_t boot
 		export_field_num(out, "__MONOTONIC_TIMESTAMP", rec->ts_usec);
 		export_field_num(out, "_SOURCE_MONOTONIC_TIMESTAMP", rec->ts_usec);
 	}
+	if (host && host->boot_id[0])
+		export_field_str(out, "_BOOT_ID", host->boot_id);
+	if (host && host->machine_id[0])
+		export_field_str(out, "_MACHINE_ID", host->machine_id);
+	if (host && host->hostname[0])
+		export_field(out, "_HOSTNAME", host->hostname, strlen(host->hostname));
 	export_field_str(out, "_TRANSPORT", "kernel");
 	if (rec->level != KD_NO_LEVEL)
 		export_field_num(out, "PRIORITY", rec->level);

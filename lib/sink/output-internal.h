@@ -183,6 +183,21 @@ int kd_output_export_record(FILE *out, const struct kd_record *rec,
 			    int64_t boot_usec);
 
 /**
+ * kd_output_export_record_host() - kd_output_export_record() that writes
+ * _BOOT_ID, _MACHINE_ID and _HOSTNAME of the record's host, or of @host
+ * (may be NULL) for a record without one, and its own wall clock.
+ */
+int kd_output_export_record_host(FILE *out, const struct kd_record *rec,
+				 int64_t boot_usec, const struct kd_host *host);
+
+/** kd_output_host() - the host of @rec: its own, else @opts's (may be NULL). */
+static inline const struct kd_host *kd_output_host(const struct kd_output_opts *opts,
+						   const struct kd_record *rec)
+{
+	return rec->host ? rec->host : opts->host;
+}
+
+/**
  * kd_output_verbose_record() - write every field of @rec to @out, one per
  * line (-o verbose); @boot_usec is the boot time in µs since the epoch,
  * @facts libkmod's about its module (or NULL).

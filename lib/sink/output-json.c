@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "shared/modinfo.h"
+#include "record/host.h"
 #include "record/priority.h"
 #include "sink/output-internal.h"
 
@@ -51,7 +52,8 @@ static const char *member_name(const struct kd_dict_entry *e, char *buf,
 	const char *key = e->key, *o = kd_output_origin_name(e->origin);
 	static const char *const own[] = {
 		"pri", "fac", "time", "caller", "msg", "msg_translated",
-		"module_info", NULL
+		"module_info", "_HOSTNAME", "_MACHINE_ID", "_BOOT_ID",
+		"__REALTIME_TIMESTAMP", NULL
 	};
 
 	/* A value kdmesg derived is marked as -o verbose marks it. */
@@ -105,6 +107,29 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 	}
 }
 
+/*
+ * -o json: the record's machine and boot, named as the journal names
+ * them, where known (the journal's records, this machine's live log).
+ */
+static void put_host(struct kd_json *j, const struct kd_host *h, const struct kd_record *rec,
+		     int64_t boot_usec)
+{
+	int64_t rt = rec->realtime_usec;
+
+	if (h && h->hostname[0])
+		kd_json_value_str(j, "_HOSTNAME", h->hostname, strlen(h->hostname));
+	if (h && h->machine_id[0])
+		kd_json_value_str(j, "_MACHINE_ID", h->machine_id, strlen(h->machine_id));
+	if (h && h->boot_id[0])
+		kd_json_value_str(j, "_BOOT_ID", h->boot_id, strlen(h->boot_id));
+	/* The journal's own, else boot time plus stamp for a known machine. */
+	if (rt <= 0 && h && boot_usec > 0 && rec->ts_usec != KD_NO_TIME && rec->ts_usec >= 0 &&
+	    __builtin_add_overflow(boot_usec, rec->ts_usec, &rt))
+		rt = 0;
+	if (rt > 0)
+		kd_json_value_u64(j, "__REALTIME_TIMESTAMP", (uint64_t)rt);
+}
+
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_json *j = &w->json;
@@ -150,6 +175,8 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 	if (w->opts.json_dict) {
 		const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
 
+		put_host(j, kd_output_host(&w->opts, rec), rec,
+			 kd_record_boot_usec(rec, w->opts.boot_usec));
 		put_dict(w, rec);
 		if (facts)
 			kd_modinfo_json(j, "module_info", facts);

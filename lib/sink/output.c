@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sink/colors.h"
+#include "record/host.h"
 #include "sink/output-internal.h"
 #include "sink/output.h"
 #include "pipeline.h"
@@ -127,9 +128,11 @@ static int dispatch(struct kd_writer *w, const struct kd_record *rec,
 		return kd_output_jsonl_record_facts(w->out, rec,
 						    kd_output_facts(&w->opts, rec));
 	case KD_OUTPUT_EXPORT:
-		return kd_output_export_record(w->out, rec, w->opts.boot_usec);
+		return kd_output_export_record_host(w->out, rec, w->opts.boot_usec,
+						    w->opts.host);
 	case KD_OUTPUT_VERBOSE:
-		return kd_output_verbose_record(w->out, rec, w->opts.boot_usec,
+		return kd_output_verbose_record(w->out, rec,
+						kd_record_boot_usec(rec, w->opts.boot_usec),
 						kd_output_facts(&w->opts, rec));
 	}
 	return -EINVAL;

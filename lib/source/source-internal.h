@@ -16,6 +16,9 @@ struct kd_source_ops {
 	/* Returns as kd_source_next(), without counting stats.records. */
 	int (*next)(struct kd_source *src, struct kd_record *rec);
 	void (*close)(struct kd_source *src);
+	/* Optional: see kd_source_input_error() and kd_source_boots(). */
+	const char *(*input_error)(const struct kd_source *src, size_t i, int *err);
+	int (*boots)(struct kd_source *src, struct kd_source_boot **out, size_t *n);
 };
 
 /* The head of every source; implementations embed it first. */

@@ -191,6 +191,18 @@ unsigned int kd_source_caps(const struct kd_source *src)
 	return src->caps;
 }
 
+const char *kd_source_input_error(const struct kd_source *src, size_t i, int *err)
+{
+	return src->ops->input_error ? src->ops->input_error(src, i, err) : NULL;
+}
+
+int kd_source_boots(struct kd_source *src, struct kd_source_boot **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	return src->ops->boots ? src->ops->boots(src, out, n) : -EOPNOTSUPP;
+}
+
 const struct kd_source_stats *kd_source_stats(const struct kd_source *src)
 {
 	return &src->stats;

@@ -18,6 +18,8 @@
 
 #include "record/record.h"
 
+struct kd_host;
+
 /*
  * Sources are opened by name from a registry (source.c): the front ends
  * never test which source they read, they ask what it can do
@@ -236,6 +238,28 @@ static inline bool kd_source_has(const struct kd_source *src, unsigned int caps)
 {
 	return (kd_source_caps(src) & caps) == caps;
 }
+
+/**
+ * kd_source_input_error() - the @i-th input that the source left out
+ * because it could not be read (a corrupt or truncated journal file):
+ * its path, with its negative errno in *@err; NULL past the last.  The
+ * records of the other inputs are read as usual.
+ */
+const char *kd_source_input_error(const struct kd_source *src, size_t i, int *err);
+
+/* One boot found in a source that keeps several (the journal). */
+struct kd_source_boot {
+	const struct kd_host *host;	/* boot ID, machine ID, host name, boot time */
+	int64_t first_usec, last_usec;	/* wall-clock times of its first and last record */
+};
+
+/**
+ * kd_source_boots() - the boots of @src's records (with the selection of
+ * machines it was opened with, before any boot selection), oldest first
+ * as journalctl --list-boots orders them.  *@out is malloc'd (free it);
+ * its hosts live as long as @src.  -EOPNOTSUPP for sources of one boot.
+ */
+int kd_source_boots(struct kd_source *src, struct kd_source_boot **out, size_t *n);
 
 /** kd_source_stats() - counters since open. */
 const struct kd_source_stats *kd_source_stats(const struct kd_source *src);
