@@ -171,9 +171,14 @@ void kdmesg_report_inputs(struct ctl *c, struct kd_source *src)
 
 	for (size_t i = 0; (path = kd_source_input_error(src, i, &e)); i++) {
 		char *safe = escaped(path);
+		/* sd-journal's errno values, said as what they mean here. */
+		const char *why = e == -ENODATA ? _("truncated") :
+				  e == -EBADMSG ? _("corrupt, or not a journal file") :
+				  e == -EPROTONOSUPPORT ? _("a journal format this libsystemd does not read") :
+				  strerror(-e);
 
 		warnx(_("%s: cannot read this journal file, left out: %s"),
-		      safe ? safe : "?", strerror(-e));
+		      safe ? safe : "?", why);
 		free(safe);
 		c->inputs_failed = true;
 	}

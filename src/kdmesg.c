@@ -135,8 +135,14 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 	kdmesg_report_inputs(c, kd_pipeline_source(p));
 	/* Records of this boot carry this machine's IDs in -o export/json. */
 	if ((c->caps & KD_SOURCE_THIS_BOOT) && !c->has_boot_time &&
-	    kd_host_local(&local, c->out.boot_usec) == 0)
+	    kd_host_local(&local, c->out.boot_usec) == 0) {
 		c->out.host = &local;
+	} else if (!(c->caps & (KD_SOURCE_THIS_BOOT | KD_SOURCE_HAS_HOST)) &&
+		   c->out.mode == KD_OUTPUT_EXPORT && c->out.boot_usec > 0) {
+		/* A dump: journalctl -b needs a boot ID (kd_host_dump()). */
+		kd_host_dump(&local, c->out.boot_usec);
+		c->out.host = &local;
+	}
 	c->out.host_column = c->caps & KD_SOURCE_HAS_HOST;
 }
 

@@ -43,6 +43,13 @@ static inline int64_t kd_record_boot_usec(const struct kd_record *rec, int64_t f
  */
 int kd_host_local(struct kd_host *h, int64_t boot_usec);
 
+/**
+ * kd_host_dump() - the boot of a dump, which names none: only a boot ID,
+ * made from @boot_usec (the boot time that dates its records), so that
+ * one dump is one boot in the journal.  Not a kernel's boot ID.
+ */
+void kd_host_dump(struct kd_host *h, int64_t boot_usec);
+
 /** kd_id128_valid() - @s is 32 hex digits (an sd_id128 as text). */
 static inline int kd_id128_valid(const char *s)
 {

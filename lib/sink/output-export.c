@@ -50,7 +50,9 @@
  *                              the live log), so that journalctl -b finds
  *                              the records journal-remote stored; the
  *                              journal's own __REALTIME_TIMESTAMP is
- *                              written back unchanged
+ *                              written back unchanged.  A dump's records
+ *                              get the _BOOT_ID kdmesg names its boot by
+ *                              (kd_host_dump(), set by the front end)
  *
  * No __CURSOR or __SEQNUM: those describe a journal file, and the export
  * format documentation says generators leave them out.

@@ -111,23 +111,36 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
  * -o json: the record's machine and boot, named as the journal names
  * them, where known (the journal's records, this machine's live log).
  */
-static void put_host(struct kd_json *j, const struct kd_host *h, const struct kd_record *rec,
-		     int64_t boot_usec)
+static void put_exact(struct kd_json *j, FILE *out, const char *name, const char *s)
+{
+	/* The journal's names as they are (kd_json_value_str() lowers them). */
+	kd_json_open_exact(j, name, KD_JSON_VALUE);
+	kd_json_quote(out, s, strlen(s), false);
+	kd_json_close(j, KD_JSON_VALUE);
+}
+
+static void put_host(struct kd_json *j, FILE *out, const struct kd_host *h,
+		     const struct kd_record *rec, int64_t boot_usec)
 {
 	int64_t rt = rec->realtime_usec;
+	char num[24];
 
 	if (h && h->hostname[0])
-		kd_json_value_str(j, "_HOSTNAME", h->hostname, strlen(h->hostname));
+		put_exact(j, out, "_HOSTNAME", h->hostname);
 	if (h && h->machine_id[0])
-		kd_json_value_str(j, "_MACHINE_ID", h->machine_id, strlen(h->machine_id));
+		put_exact(j, out, "_MACHINE_ID", h->machine_id);
 	if (h && h->boot_id[0])
-		kd_json_value_str(j, "_BOOT_ID", h->boot_id, strlen(h->boot_id));
+		put_exact(j, out, "_BOOT_ID", h->boot_id);
 	/* The journal's own, else boot time plus stamp for a known machine. */
 	if (rt <= 0 && h && boot_usec > 0 && rec->ts_usec != KD_NO_TIME && rec->ts_usec >= 0 &&
 	    __builtin_add_overflow(boot_usec, rec->ts_usec, &rt))
 		rt = 0;
-	if (rt > 0)
-		kd_json_value_u64(j, "__REALTIME_TIMESTAMP", (uint64_t)rt);
+	if (rt > 0) {
+		snprintf(num, sizeof(num), "%lld", (long long)rt);
+		kd_json_open_exact(j, "__REALTIME_TIMESTAMP", KD_JSON_VALUE);
+		fputs(num, out);
+		kd_json_close(j, KD_JSON_VALUE);
+	}
 }
 
 int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
@@ -175,7 +188,7 @@ int kd_output_json_write(struct kd_writer *w, const struct kd_record *rec)
 	if (w->opts.json_dict) {
 		const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
 
-		put_host(j, kd_output_host(&w->opts, rec), rec,
+		put_host(j, w->out, kd_output_host(&w->opts, rec), rec,
 			 kd_record_boot_usec(rec, w->opts.boot_usec));
 		put_dict(w, rec);
 		if (facts)

@@ -789,7 +789,8 @@ int kd_journal_source_open(struct kd_source **out, const struct kd_source_type *
 		journal_close(&js->base);
 		return r;
 	}
-	if (!several_machines(js))
+	/* One boot is one machine's. */
+	if ((a->boot && id[0]) || !several_machines(js))
 		js->base.caps &= ~(unsigned int)KD_SOURCE_HAS_HOST;
 	*out = &js->base;
 	return 0;

@@ -57,13 +57,14 @@ def main():
     ap.add_argument("--boots", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--machine", type=int, default=-1, help="only this machine (0-based)")
+    ap.add_argument("--days", type=int, default=0, help="boot this many days later")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     w = sys.stdout.buffer
     for m in range(a.machines):
         host = HOSTS[m % len(HOSTS)]
         machine_id = ("%02x" % (m + 1)) * 16
-        boot_at = BASE + m * 3600 * 1000000
+        boot_at = BASE + (m * 3600 + a.days * 86400) * 1000000
         for b in range(a.boots):
             boot_id = "%08x%08x%016x" % (m + 1, b + 1, a.seed)
             # each boot a day after the one before
