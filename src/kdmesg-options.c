@@ -156,6 +156,13 @@ static void __attribute__((__noreturn__)) usage(void)
 		"auto", "always", "never");
 	fputs(_("     --formats <file>        the format index to recover them with\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
+	fputs(_("     --journal               read the kernel records of the systemd journal\n"), out);
+	fputs(_("     --journal-directory <dir>  read the journal files in <dir>\n"), out);
+	fputs(_("     --journal-file <file>   read this journal file (may be repeated)\n"), out);
+	fputs(_("     --boot[=<id|±n>]        only one boot of the journal (as journalctl -b)\n"), out);
+	fputs(_("     --list-boots            list the boots of the journal\n"), out);
+	fputs(_("     --machine <host>        only records of this machine (host name or machine ID)\n"), out);
+	fputs(_("     --boot-time <time>      date a dump's records from this boot time\n"), out);
 
 	fputs("\n", out);
 	fputs(_(" -h, --help                  display this help\n"), out);
