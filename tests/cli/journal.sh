@@ -306,14 +306,20 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" new-session -d -x 120 -y 30 \
 		"env TZ=GMT LC_ALL=C.UTF-8 '$KDMESG' --tui --journal-directory '$D'" 2>/dev/null
 	sleep 1
+	tmux -S "$sock" capture-pane -p >"$tmp/rows" 2>/dev/null
 	tmux -S "$sock" send-keys Enter
 	sleep 1
 	tmux -S "$sock" capture-pane -p >"$tmp/tui" 2>/dev/null
 	tmux -S "$sock" send-keys q
 	sleep 0.3
 	tmux -S "$sock" kill-server 2>/dev/null
-	grep -q '_HOSTNAME' "$tmp/tui" && grep -q '_BOOT_ID' "$tmp/tui"
-	ok $? "--tui on the journal: the detail pane names the record's host and boot"
+	grep -q '^\[ *[0-9.]*\] gamma Out of memory' "$tmp/rows"
+	ok $? "--tui on the journal: rows with the host column"
+	# the last record: delta's, added by the -w check above
+	grep -q '^_HOSTNAME *delta' "$tmp/tui" && grep -q '^_BOOT_ID *00000004000000010000000000000007' "$tmp/tui" &&
+		grep -q 'wall clock *Mon Dec 15 05:00:0' "$tmp/tui"
+	ok $? "... the detail pane names the record's host and boot, dated with its own boot"
+	grep -E '^(_|wall)' "$tmp/tui" | sed 's/^/# /'
 fi
 
 tap_done
