@@ -658,5 +658,7 @@ int main(int argc, char **argv)
 	}
 
 	kd_filter_free(&c.filter);
+	free(c.journal_files);
+	free(c.machines);
 	return status;
 }
