@@ -318,8 +318,9 @@ if command -v tmux >/dev/null 2>&1; then
 	# the last record: delta's, added by the -w check above
 	grep -q '^_HOSTNAME *delta' "$tmp/tui" && grep -q '^_BOOT_ID *00000004000000010000000000000007' "$tmp/tui" &&
 		grep -q 'wall clock *Mon Dec 15 05:00:0' "$tmp/tui"
-	ok $? "... the detail pane names the record's host and boot, dated with its own boot" ||
-		grep -E '^(_|wall)' "$tmp/tui" | sed 's/^/# /'
+	rc=$?
+	ok $rc "... the detail pane names the record's host and boot, dated with its own boot"
+	[ $rc = 0 ] || grep -E '^(_|wall)' "$tmp/tui" | sed 's/^/# /'
 fi
 
 tap_done
