@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <systemd/sd-id128.h>
 #include <systemd/sd-journal.h>
@@ -62,8 +63,19 @@ struct journal_source {
 	struct kd_host *last;		/* the previous record's, checked first */
 
 	const char *const *machines;	/* --machine values (the caller's) */
+	char boot_id[KD_ID128_LEN + 1];	/* the boot chosen, "" for all */
 	struct input_error *errors;
 	size_t nerrors;
+
+	/*
+	 * What was opened, to open it again (recycle()): the readable
+	 * files, or this machine's journal (@files NULL); never a directory
+	 * that is followed (@no_recycle).
+	 */
+	char **files;
+	bool no_recycle;
+	unsigned int since_check;	/* records since the memory was looked at */
+	bool recycle_always;		/* KDMESG_TEST_JOURNAL_RECYCLE: every record */
 };
 
 static int add_error(struct journal_source *js, const char *path, int err)
@@ -253,6 +265,7 @@ static int open_journal(struct journal_source *js, const struct kd_source_args *
 		}
 		/* Following, new files of the directory must be seen too. */
 		if (a->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)) {
+			js->no_recycle = true;
 			r = keep_readable(js, all.v, all.n, &good);
 			paths_free(&good);
 			paths_free(&all);
@@ -268,6 +281,12 @@ static int open_journal(struct journal_source *js, const struct kd_source_args *
 		r = js->nerrors ? js->errors[0].err : -ENODATA;
 	if (r == 0)
 		r = sd_journal_open_files(&js->j, (const char **)good.v, 0);
+	if (r >= 0) {
+		/* Kept for recycle(). */
+		js->files = good.v;
+		good.v = NULL;
+		good.n = 0;
+	}
 	paths_free(&good);
 	paths_free(&all);
 	return r;
@@ -514,6 +533,56 @@ static int read_entry(struct journal_source *js, struct kd_record *rec)
 	return set_text(rec, &e);
 }
 
+/*
+ * sd-journal maps the files in windows it keeps, so a long read of a large
+ * journal grows the resident memory by the file pages it touched (300 MiB
+ * for a 290 MiB journal).  Past JOURNAL_RSS_MAX the journal is opened
+ * again at the current entry's cursor, which unmaps them.  Not when
+ * following: the descriptor the caller polls would change.
+ */
+#define JOURNAL_RSS_MAX		(20u << 20)
+#define JOURNAL_RSS_EVERY	1024u
+
+static size_t resident_bytes(void)
+{
+	unsigned long size = 0, rss = 0;
+	FILE *f = fopen("/proc/self/statm", "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu %lu", &size, &rss) != 2)
+		rss = 0;
+	fclose(f);
+	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static void recycle(struct journal_source *js)
+{
+	sd_journal *j = NULL;
+	char *cursor = NULL;
+	int r;
+
+	if (sd_journal_get_cursor(js->j, &cursor) < 0)
+		return;
+	r = js->files ? sd_journal_open_files(&j, (const char **)js->files, 0) :
+			sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
+	if (r >= 0)
+		r = add_matches(j, js->machines, js->boot_id[0] ? js->boot_id : NULL);
+	if (r >= 0)
+		r = sd_journal_seek_cursor(j, cursor);
+	/* The entry at the cursor, so that the next one follows it. */
+	if (r >= 0 && (r = sd_journal_next(j)) > 0)
+		r = sd_journal_test_cursor(j, cursor);
+	free(cursor);
+	if (r <= 0) {
+		/* Could not get back to where it was: keep the old one. */
+		sd_journal_close(j);
+		return;
+	}
+	sd_journal_close(js->j);
+	js->j = j;
+}
+
 static int journal_next(struct kd_source *src, struct kd_record *rec)
 {
 	struct journal_source *js = (struct journal_source *)src;
@@ -546,6 +615,13 @@ static int journal_next(struct kd_source *src, struct kd_record *rec)
 	}
 	if (r <= 0)
 		return r;
+	if (!js->no_recycle && !(src->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)) &&
+	    (js->recycle_always || ++js->since_check == JOURNAL_RSS_EVERY)) {
+		js->since_check = 0;
+		/* The entry is then read from the new journal. */
+		if (js->recycle_always || resident_bytes() > JOURNAL_RSS_MAX)
+			recycle(js);
+	}
 	return read_entry(js, rec) < 0 ? -ENOMEM : 1;
 }
 
@@ -560,6 +636,9 @@ static void journal_close(struct kd_source *src)
 	for (size_t i = 0; i < js->nerrors; i++)
 		free(js->errors[i].path);
 	free(js->errors);
+	for (size_t i = 0; js->files && js->files[i]; i++)
+		free(js->files[i]);
+	free(js->files);
 	free(js);
 }
 
@@ -778,11 +857,16 @@ int kd_journal_source_open(struct kd_source **out, const struct kd_source_type *
 		return -ENOMEM;
 	kd_source_init(&js->base, type, &journal_ops, a->flags);
 	js->machines = a->machines;
+	/* Test hook: reopen at every record, so that tests see recycle() work. */
+	js->recycle_always = getenv("KDMESG_TEST_JOURNAL_RECYCLE") != NULL;
 	r = open_journal(js, a);
 	if (r >= 0)
 		r = add_matches(js->j, js->machines, NULL);
-	if (r >= 0 && a->boot)
+	if (r >= 0 && a->boot) {
 		r = select_boot(js, a->boot, !a->path && !a->paths, id);
+		if (r >= 0)
+			memcpy(js->boot_id, id, sizeof(js->boot_id));
+	}
 	if (r >= 0 && (a->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)))
 		r = js->base.fd = sd_journal_get_fd(js->j);
 	if (r < 0) {

@@ -115,6 +115,23 @@ ok $? "a malformed boot: usage error"
 [ $? = 1 ] && grep -q 'read the journal, not' "$tmp/e"
 ok $? "--boot with -K is refused"
 
+# Reading a large journal, kdmesg opens it again at the current entry to
+# unmap what it read (memory); forced at every record, nothing changes.
+for sel in "" "--boot -2" "--machine beta --boot 1" "--machine alpha --machine gamma -l err+"; do
+	# shellcheck disable=SC2086
+	"$KDMESG" --journal-directory "$D" $sel >"$tmp/a" 2>&1
+	# shellcheck disable=SC2086
+	KDMESG_TEST_JOURNAL_RECYCLE=1 "$KDMESG" --journal-directory "$D" $sel >"$tmp/b" 2>&1
+	[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"
+	ok $? "reopened at every record${sel:+ ($sel)}: the same output"
+done
+if command -v strace >/dev/null 2>&1; then
+	KDMESG_TEST_JOURNAL_RECYCLE=1 strace -f -e trace=openat -o "$tmp/strace" \
+		"$KDMESG" --journal-directory "$D" --machine beta --boot 1 >/dev/null 2>&1
+	[ "$(grep -c 'm1\.journal' "$tmp/strace")" -gt 30 ]
+	ok $? "... and it was opened again (once a record: $(grep -c 'm1\.journal' "$tmp/strace") opens)"
+fi
+
 # Filters and levels work on journal records as on any.
 "$KDMESG" --journal-directory "$D" -l err+ >"$tmp/o" 2>&1
 jctl -D "$D" _TRANSPORT=kernel -p err >"$tmp/r"
