@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <systemd/sd-id128.h>
@@ -75,6 +76,8 @@ struct journal_source {
 	char **files;
 	bool no_recycle;
 	unsigned int since_check;	/* records since the memory was looked at */
+	size_t rss_base;		/* resident bytes after the last (re)open */
+	int64_t cpu_open, cpu_recycling;	/* CPU ns: at open, spent reopening */
 	bool recycle_always;		/* KDMESG_TEST_JOURNAL_RECYCLE: every record */
 };
 
@@ -537,10 +540,16 @@ static int read_entry(struct journal_source *js, struct kd_record *rec)
  * sd-journal maps the files in windows it keeps, so a long read of a large
  * journal grows the resident memory by the file pages it touched (300 MiB
  * for a 290 MiB journal).  Past JOURNAL_RSS_MAX the journal is opened
- * again at the current entry's cursor, which unmaps them.  Not when
- * following: the descriptor the caller polls would change.
+ * again at the current entry's cursor, which unmaps them.  Opening many
+ * files costs memory of its own (their hash tables): it is reopened only
+ * when reading added JOURNAL_RSS_GROWTH since the last opening, so that
+ * it is not reopened over and over for nothing, and no more once
+ * reopening took a third of the CPU time of the whole read (many files:
+ * memory is then spent as journalctl spends it, bench/README.md).  Not
+ * when following: the descriptor the caller polls would change.
  */
 #define JOURNAL_RSS_MAX		(20u << 20)
+#define JOURNAL_RSS_GROWTH	(12u << 20)
 #define JOURNAL_RSS_EVERY	1024u
 
 static size_t resident_bytes(void)
@@ -556,8 +565,18 @@ static size_t resident_bytes(void)
 	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
 }
 
+static int64_t cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 static void recycle(struct journal_source *js)
 {
+	int64_t start = cpu_ns();
 	sd_journal *j = NULL;
 	char *cursor = NULL;
 	int r;
@@ -581,6 +600,10 @@ static void recycle(struct journal_source *js)
 	}
 	sd_journal_close(js->j);
 	js->j = j;
+	js->rss_base = resident_bytes();
+	js->cpu_recycling += cpu_ns() - start;
+	if (!js->recycle_always && 3 * js->cpu_recycling > cpu_ns() - js->cpu_open)
+		js->no_recycle = true;
 }
 
 static int journal_next(struct kd_source *src, struct kd_record *rec)
@@ -617,9 +640,12 @@ static int journal_next(struct kd_source *src, struct kd_record *rec)
 		return r;
 	if (!js->no_recycle && !(src->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)) &&
 	    (js->recycle_always || ++js->since_check == JOURNAL_RSS_EVERY)) {
+		size_t rss = js->recycle_always ? 0 : resident_bytes();
+
 		js->since_check = 0;
 		/* The entry is then read from the new journal. */
-		if (js->recycle_always || resident_bytes() > JOURNAL_RSS_MAX)
+		if (js->recycle_always ||
+		    (rss > JOURNAL_RSS_MAX && rss > js->rss_base + JOURNAL_RSS_GROWTH))
 			recycle(js);
 	}
 	return read_entry(js, rec) < 0 ? -ENOMEM : 1;
