@@ -364,16 +364,19 @@ static void copy_str(char *dst, size_t size, const char *src, size_t len)
 	dst[len] = '\0';
 }
 
-/* What one entry's fields give beyond the record itself. */
+/*
+ * What one entry's fields give beyond the record itself.  Copied as they
+ * come: a field sd-journal had to decompress lives in a buffer that the
+ * next such field overwrites.
+ */
+#define IDENT_MAX	128
 struct entry {
 	char machine[KD_ID128_LEN + 1], boot[KD_ID128_LEN + 1];
-	const char *host;
+	char host[KD_HOSTNAME_MAX + 1];
 	size_t host_len;
-	const char *ident, *pid;
+	char ident[IDENT_MAX], pid[24];
 	size_t ident_len, pid_len;
-	const char *msg;
-	size_t msg_len;
-	bool has_ts;
+	bool has_ident, has_pid, has_ts;
 };
 
 /* Map one "FIELD=value" of the entry onto @rec / @e. */
@@ -392,8 +395,8 @@ static int map_field(struct journal_source *js, struct kd_record *rec, struct en
 				e->has_ts = true;
 			}
 		} else if ((v = FIELD(d, len, "_HOSTNAME"))) {
-			e->host = d + v;
 			e->host_len = len - v > KD_HOSTNAME_MAX ? KD_HOSTNAME_MAX : len - v;
+			memcpy(e->host, d + v, e->host_len);
 		} else if ((v = FIELD(d, len, "_MACHINE_ID"))) {
 			copy_str(e->machine, sizeof(e->machine), d + v, len - v);
 		} else if ((v = FIELD(d, len, "_BOOT_ID"))) {
@@ -403,14 +406,16 @@ static int map_field(struct journal_source *js, struct kd_record *rec, struct en
 			const char *key = d + sizeof(F_KERNEL) - 1, *eq = memchr(key, '=', len - (size_t)(key - d));
 
 			if (eq && eq > key) {
+				size_t vlen = len - (size_t)(eq + 1 - d);
 				int rc = kd_record_dict_add(rec, key, (size_t)(eq - key), eq + 1,
-							    len - (size_t)(eq + 1 - d));
+							    vlen > KD_RECORD_MAX ? KD_RECORD_MAX : vlen);
 
 				/* Past KD_DICT_MAX: counted as cut, as the kmsg readers do. */
 				if (rc == -E2BIG)
 					return 1;
 				if (rc < 0)
 					return rc;
+				return vlen > KD_RECORD_MAX;
 			}
 		}
 		return 0;
@@ -418,8 +423,12 @@ static int map_field(struct journal_source *js, struct kd_record *rec, struct en
 	switch (d[0]) {
 	case 'M':
 		if ((v = FIELD(d, len, "MESSAGE"))) {
-			e->msg = d + v;
-			e->msg_len = len - v;
+			/* Bounded as the kernel's records are; counted as cut. */
+			size_t tlen = len - v > KD_RECORD_MAX ? KD_RECORD_MAX : len - v;
+
+			if (kd_record_set_text(rec, d + v, tlen) < 0)
+				return -ENOMEM;
+			return tlen < len - v;
 		}
 		break;
 	case 'P':
@@ -433,11 +442,13 @@ static int map_field(struct journal_source *js, struct kd_record *rec, struct en
 			if (parse_u64(d + v, len - v, &n) && n <= 127)
 				rec->facility = (int)n;
 		} else if ((v = FIELD(d, len, "SYSLOG_IDENTIFIER"))) {
-			e->ident = d + v;
-			e->ident_len = len - v;
+			e->ident_len = len - v < IDENT_MAX ? len - v : IDENT_MAX;
+			memcpy(e->ident, d + v, e->ident_len);
+			e->has_ident = true;
 		} else if ((v = FIELD(d, len, "SYSLOG_PID"))) {
-			e->pid = d + v;
-			e->pid_len = len - v;
+			e->pid_len = len - v < sizeof(e->pid) ? len - v : sizeof(e->pid);
+			memcpy(e->pid, d + v, e->pid_len);
+			e->has_pid = true;
 		}
 		break;
 	case 'K':
@@ -469,24 +480,24 @@ static int map_field(struct journal_source *js, struct kd_record *rec, struct en
 }
 
 /*
- * The text: MESSAGE, with "ident[pid]: " put back in front for records
- * user space wrote to /dev/kmsg, whose prefix journald split off.
+ * The text is MESSAGE; put "ident[pid]: " back in front for records user
+ * space wrote to /dev/kmsg, whose prefix journald split off.
  */
-static int set_text(struct kd_record *rec, const struct entry *e)
+static int add_ident(struct kd_record *rec, const struct entry *e)
 {
-	size_t n, at = 0;
+	size_t n, at;
 	char *buf;
 	int rc;
 
-	if (rec->facility == 0 || rec->facility == KD_NO_FACILITY || !e->ident)
-		return kd_record_set_text(rec, e->msg ? e->msg : "", e->msg ? e->msg_len : 0);
-	n = e->ident_len + (e->pid ? e->pid_len + 2 : 0) + 2 + e->msg_len;
+	if (rec->facility == 0 || rec->facility == KD_NO_FACILITY || !e->has_ident)
+		return 0;
+	n = e->ident_len + (e->has_pid ? e->pid_len + 2 : 0) + 2 + rec->text_len;
 	buf = malloc(n);
 	if (!buf)
 		return -ENOMEM;
 	memcpy(buf, e->ident, e->ident_len);
 	at = e->ident_len;
-	if (e->pid) {
+	if (e->has_pid) {
 		buf[at++] = '[';
 		memcpy(buf + at, e->pid, e->pid_len);
 		at += e->pid_len;
@@ -494,8 +505,8 @@ static int set_text(struct kd_record *rec, const struct entry *e)
 	}
 	buf[at++] = ':';
 	buf[at++] = ' ';
-	if (e->msg_len)
-		memcpy(buf + at, e->msg, e->msg_len);
+	if (rec->text_len)
+		memcpy(buf + at, rec->text, rec->text_len);
 	rc = kd_record_set_text(rec, buf, n);
 	free(buf);
 	return rc;
@@ -503,7 +514,7 @@ static int set_text(struct kd_record *rec, const struct entry *e)
 
 static int read_entry(struct journal_source *js, struct kd_record *rec)
 {
-	struct entry e = { .host = "" };
+	struct entry e = { .host_len = 0 };
 	uint64_t rt = 0, mono = 0;
 	sd_id128_t hb;
 	const void *d;
@@ -533,7 +544,7 @@ static int read_entry(struct journal_source *js, struct kd_record *rec)
 			     r >= 0 && rt > mono ? (int64_t)(rt - mono) : 0);
 	if (!rec->host)
 		return -ENOMEM;
-	return set_text(rec, &e);
+	return add_ident(rec, &e);
 }
 
 /*
