@@ -18,7 +18,6 @@
 
 struct kd_pipeline {
 	struct kd_source *src;
-	enum kd_source_kind kind;
 	unsigned int flags;		/* the source's, as opened */
 	unsigned int needs;		/* of stages, filter and declared sinks */
 	/*
@@ -140,9 +139,24 @@ void kd_pipeline_need_keys(struct kd_pipeline *p, const char *const *keys)
 	need(p, KD_NEED_DICT, keys);
 }
 
-int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
+int kd_pipeline_open(struct kd_pipeline *p, const char *name,
 		     const char *path, unsigned int flags, size_t size)
 {
+	const struct kd_source_args a = {
+		.path = path,
+		.fd = -1,
+		.flags = flags,
+		.size = size,
+	};
+
+	return kd_pipeline_open_args(p, name, &a);
+}
+
+int kd_pipeline_open_args(struct kd_pipeline *p, const char *name,
+			  const struct kd_source_args *args)
+{
+	struct kd_source_args a = *args;
+	unsigned int flags = a.flags;
 	int rc;
 
 	if (p->src)
@@ -152,21 +166,31 @@ int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
 		flags |= KD_SOURCE_LEND_TEXT;
 	if (!(p->needs & KD_NEED_DICT))
 		flags |= KD_SOURCE_NO_DICT;
-	rc = kd_source_open(&p->src, kind, path, flags, size);
+	a.flags = flags;
+	rc = kd_source_open_args(&p->src, name, &a);
 	if (rc < 0)
 		return rc;
 	if ((p->needs & KD_NEED_DICT) && !p->all_keys) {
 		p->keys[p->nkeys] = NULL;
 		kd_source_keep_keys(p->src, p->keys);
 	}
-	p->kind = kd_source_kind(p->src);
 	p->flags = flags;
 	return 0;
 }
 
-enum kd_source_kind kd_pipeline_kind(const struct kd_pipeline *p)
+const char *kd_pipeline_kind(const struct kd_pipeline *p)
 {
-	return p->kind;
+	return kd_source_name(p->src);
+}
+
+unsigned int kd_pipeline_caps(const struct kd_pipeline *p)
+{
+	return kd_source_caps(p->src);
+}
+
+struct kd_source *kd_pipeline_source(const struct kd_pipeline *p)
+{
+	return p->src;
 }
 
 int kd_pipeline_add_sink(struct kd_pipeline *p, const struct kd_sink *sink)

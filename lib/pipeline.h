@@ -138,11 +138,21 @@ void kd_pipeline_need_keys(struct kd_pipeline *p, const char *const *keys);
  * shortcuts that what was declared so far allows.  Returns 0 or the
  * source's negative errno; kd_pipeline_kind() then tells what was opened.
  */
-int kd_pipeline_open(struct kd_pipeline *p, enum kd_source_kind kind,
+int kd_pipeline_open(struct kd_pipeline *p, const char *name,
 		     const char *path, unsigned int flags, size_t size);
 
-/** kd_pipeline_kind() - the kind of source opened (after fallback). */
-enum kd_source_kind kd_pipeline_kind(const struct kd_pipeline *p);
+/** kd_pipeline_open_args() - kd_pipeline_open() with every source argument. */
+int kd_pipeline_open_args(struct kd_pipeline *p, const char *name,
+			  const struct kd_source_args *args);
+
+/** kd_pipeline_kind() - the name of the source opened (after fallback). */
+const char *kd_pipeline_kind(const struct kd_pipeline *p);
+
+/** kd_pipeline_caps() - kd_source_caps() of the source opened. */
+unsigned int kd_pipeline_caps(const struct kd_pipeline *p);
+
+/** kd_pipeline_source() - the source opened, for what only it answers. */
+struct kd_source *kd_pipeline_source(const struct kd_pipeline *p);
 
 /**
  * kd_pipeline_add_sink() - append @sink (copied).  Returns 0, -ENOMEM,

@@ -17,7 +17,8 @@ cd "$top"
 # its own (see kernel-patch/check-kernel.sh).
 pkgs="autoconf automake autopoint gettext pkg-config make gcc libkmod-dev
 libncurses-dev tmux clang libclang-rt-14-dev python3 jq util-linux xz-utils
-systemd-journal-remote bash-completion zsh"
+systemd-journal-remote bash-completion zsh
+libsystemd-dev"
 
 install_missing() {
 	missing=""

@@ -96,7 +96,7 @@ static void list_input(struct ctl *c, const char *name)
 	};
 
 	/* Only a saved log: completion must not wait on the live kernel. */
-	if (c->kind != KD_SOURCE_KMSG_FILE && c->kind != KD_SOURCE_SYSLOG_FILE)
+	if (!(kdmesg_kind_caps(c) & KD_SOURCE_CAN_FOLLOW_FILE))
 		return;
 	if (kd_field_lookup(name, &col.field) < 0)
 		errx(EXIT_FAILURE, _("invalid field name '%s' (fields are upper case: CODE_FILE=..., SUBSYSTEM=...)"),

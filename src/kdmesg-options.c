@@ -156,6 +156,13 @@ static void __attribute__((__noreturn__)) usage(void)
 		"auto", "always", "never");
 	fputs(_("     --formats <file>        the format index to recover them with\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
+	fputs(_("     --journal               read the kernel records of the systemd journal\n"), out);
+	fputs(_("     --journal-directory <dir>  read the journal files in <dir>\n"), out);
+	fputs(_("     --journal-file <file>   read this journal file (may be repeated)\n"), out);
+	fputs(_("     --boot[=<id|±n>]        only one boot of the journal (as journalctl -b)\n"), out);
+	fputs(_("     --list-boots            list the boots of the journal\n"), out);
+	fputs(_("     --machine <host>        only records of this machine (host name or machine ID)\n"), out);
+	fputs(_("     --boot-time <time>      date a dump's records from this boot time\n"), out);
 
 	fputs("\n", out);
 	fputs(_(" -h, --help                  display this help\n"), out);
@@ -441,8 +448,8 @@ static long parse_top(const char *arg)
 }
 
 /*
- * What acts on the live kernel (-C -c -D -E -n), what names a file to
- * read instead (-F -K), and what only makes sense when reading
+ * What acts on the live kernel (-C -c -D -E -n), what names a file or
+ * journal to read instead (-F -K --journal*), and what only makes sense when reading
  * (kdmesg's -o, --stats, --top, --tui): the first option of each kind.
  */
 static void remember_option(int ch, int *action_opt, int *file_opt, int *read_opt)
@@ -451,7 +458,8 @@ static void remember_option(int ch, int *action_opt, int *file_opt, int *read_op
 
 	if (ch > 0 && ch < CHAR_MAX && strchr("CcDEn", ch))
 		slot = action_opt;
-	else if (ch == 'F' || ch == 'K')
+	else if (ch == 'F' || ch == 'K' || ch == OPT_JOURNAL ||
+		 ch == OPT_JOURNAL_DIRECTORY || ch == OPT_JOURNAL_FILE)
 		slot = file_opt;
 	else if (ch == 'o' || ch == OPT_STATS || ch == OPT_TOP || ch == OPT_TUI)
 		slot = read_opt;
@@ -578,6 +586,7 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 		{ "recover",       optional_argument, NULL, OPT_RECOVER },
 		/* Not in --help: for shell completion (kdmesg-complete.c). */
 		{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
+		KDMESG_JOURNAL_LONGOPTS
 		{ NULL, 0, NULL, 0 }
 	};
 	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
@@ -799,7 +808,8 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 			       PACKAGE_STRING);
 			exit(EXIT_SUCCESS);
 		default:
-			try_help();
+			if (!kdmesg_journal_option(c, ch, optarg, argc, argv))
+				try_help();
 		}
 	}
 
@@ -851,7 +861,10 @@ static void finish_options(struct ctl *c)
 	if (needs_wall_clock(c)) {
 		int64_t boot = 0;
 
-		if (kd_boottime_get(&boot) < 0)
+		/* --boot-time: a dump from another machine or boot. */
+		if (c->has_boot_time)
+			boot = c->boot_time;
+		else if (kd_boottime_get(&boot) < 0)
 			warnx(_("failed to determine boot time, timestamps will be inaccurate"));
 		c->out.boot_usec = boot;
 		c->filter.boot_usec = boot;
@@ -868,7 +881,7 @@ static void finish_options(struct ctl *c)
 	if (c->follow)
 		c->nopager = true;
 	/* -w on a saved log follows it as `tail -F` does (lib/source/source.h). */
-	if (c->follow && (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE))
+	if (c->follow && (kdmesg_kind_caps(c) & KD_SOURCE_CAN_FOLLOW_FILE))
 		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
 	/* --stats -w redraws its table in place: that needs a terminal. */
 	if (c->follow && c->stats && !c->tui && !isatty(STDOUT_FILENO))
@@ -886,5 +899,6 @@ static void finish_options(struct ctl *c)
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv)
 {
 	parse_args(c, argc, argv);
+	kdmesg_journal_check(c);
 	finish_options(c);
 }

@@ -210,7 +210,7 @@ static bool wanted(const struct ctl *c)
 void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
 {
 	const char *file = c->formats ? c->formats : getenv("KDMESG_FORMATS");
-	bool is_live = !c->path && (c->kind == KD_SOURCE_KMSG || c->kind == KD_SOURCE_SYSLOG);
+	bool is_live = !c->path && (kdmesg_kind_caps(c) & KD_SOURCE_THIS_BOOT);
 	struct kd_stage stage = {
 		.needs = KD_NEED_DICT,
 		.keys = kd_recover_keys,

@@ -23,6 +23,7 @@
 #include "record/field.h"
 #include "shared/boottime.h"
 #include "shared/lost.h"
+#include "record/host.h"
 #include "match/filter.h"
 #include "source/klogctl.h"
 #include "record/priority.h"
@@ -66,11 +67,6 @@ static void setup_signals(bool follow)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-static bool is_kmsg_kind(enum kd_source_kind k)
-{
-	return k == KD_SOURCE_KMSG || k == KD_SOURCE_KMSG_FILE;
-}
-
 static void __attribute__((__noreturn__)) kernel_read_failed(int rc)
 {
 	errno = -rc;
@@ -83,9 +79,9 @@ static void __attribute__((__noreturn__)) kernel_read_failed(int rc)
 }
 
 static void __attribute__((__noreturn__))
-file_open_failed(enum kd_source_kind kind, const char *path, int rc)
+file_open_failed(const char *kind, const char *path, int rc)
 {
-	if (rc == -EMEDIUMTYPE && kind == KD_SOURCE_SYSLOG_FILE)
+	if (rc == -EMEDIUMTYPE && strcmp(kind, KD_SOURCE_SYSLOG_FILE) == 0)
 		errx(EXIT_FAILURE, _("%s: a /dev/kmsg dump, not a syslog(2) buffer: read it with -K (--kmsg-file)"),
 		     path);
 	if (rc == -EMEDIUMTYPE)
@@ -110,6 +106,8 @@ file_open_failed(enum kd_source_kind kind, const char *path, int rc)
  */
 void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 {
+	static struct kd_host local;
+	struct kd_source_args args;
 	int rc;
 
 	/* dmesg reads a bad "<pri>" differently when it decodes priorities. */
@@ -123,13 +121,31 @@ void kdmesg_open_source(struct ctl *c, struct kd_pipeline *p)
 		kd_pipeline_need_keys(p, kd_output_keys(&c->out));
 	else
 		kd_pipeline_need(p, kd_output_needs(&c->out));
-	rc = kd_pipeline_open(p, c->kind, c->path, c->src_flags, c->bufsize);
+	args = kdmesg_source_args(c);
+	rc = kd_pipeline_open_args(p, c->kind, &args);
 	if (rc < 0) {
-		if (c->kind == KD_SOURCE_SYSLOG_FILE || c->kind == KD_SOURCE_KMSG_FILE)
+		const struct kd_source_type *type = kd_source_type_find(c->kind);
+
+		if (strcmp(c->kind, KD_SOURCE_JOURNAL) == 0)
+			kdmesg_journal_open_failed(c, rc);
+		if (type && (type->caps & KD_SOURCE_NAMED_INPUT))
 			file_open_failed(c->kind, c->path, rc);
 		kernel_read_failed(rc);
 	}
 	c->kind = kd_pipeline_kind(p);
+	c->caps = kd_pipeline_caps(p);
+	kdmesg_report_inputs(c, kd_pipeline_source(p));
+	/* Records of this boot carry this machine's IDs in -o export/json. */
+	if ((c->caps & KD_SOURCE_THIS_BOOT) && !c->has_boot_time &&
+	    kd_host_local(&local, c->out.boot_usec) == 0) {
+		c->out.host = &local;
+	} else if (!(c->caps & (KD_SOURCE_THIS_BOOT | KD_SOURCE_HAS_HOST)) &&
+		   c->out.mode == KD_OUTPUT_EXPORT && c->out.boot_usec > 0) {
+		/* A dump: journalctl -b needs a boot ID (kd_host_dump()). */
+		kd_host_dump(&local, c->out.boot_usec);
+		c->out.host = &local;
+	}
+	c->out.host_column = c->caps & KD_SOURCE_HAS_HOST;
 }
 
 static void report_lost(uint64_t n)
@@ -206,7 +222,8 @@ static int print_raw_buffer(struct ctl *c)
 	size_t len = 0;
 	int rc, fd = STDIN_FILENO;
 
-	if (c->kind == KD_SOURCE_SYSLOG) {
+	if (!c->path) {
+		/* syslog(2): the only syslog-format source without a path */
 		rc = kd_klogctl_read_all(&buf, &len, c->bufsize, false);
 		if (rc < 0)
 			kernel_read_failed(rc);
@@ -225,7 +242,7 @@ static int print_raw_buffer(struct ctl *c)
 			file_open_failed(c->kind, c->path, -ENODATA);
 	}
 	rc = kd_rawdump_write(stdout, buf, len,
-			      c->kind == KD_SOURCE_SYSLOG ? 0 : KD_RAWDUMP_FILE_CHUNK,
+			      !c->path ? 0 : KD_RAWDUMP_FILE_CHUNK,
 			      c->out.noescape);
 	if (rc < 0 && output_broken())
 		rc = 0;
@@ -379,13 +396,21 @@ static int write_record(void *data, const struct kd_record *rec,
 	return kd_writer_sink_write(data, rec, prev);
 }
 
+/* Records of @c's source come as syslog(2)-format text (its type says). */
+static bool syslog_text(const struct ctl *c)
+{
+	const struct kd_source_type *t = kd_source_type_find(c->kind);
+
+	return t && (t->caps & KD_SOURCE_SYSLOG_TEXT);
+}
+
 /* dmesg's usage errors for what a syslog(2)-format source cannot do. */
 static void check_source_usage(const struct ctl *c)
 {
-	if (c->out.raw && !is_kmsg_kind(c->kind) &&
+	if (c->out.raw && syslog_text(c) &&
 	    (c->filter.levels || c->filter.facilities))
 		errx(EXIT_FAILURE, _("--raw can be used together with --level or --facility only when reading messages from /dev/kmsg"));
-	if (c->out.force_prefix && !is_kmsg_kind(c->kind))
+	if (c->out.force_prefix && syslog_text(c))
 		errx(EXIT_FAILURE, _("only kmsg supports multi-line messages"));
 }
 
@@ -412,10 +437,11 @@ static int print_records(struct ctl *c)
 	bool paged;
 
 	/* A -F file's kind is known: its usage errors come first, as dmesg's. */
-	if (c->kind == KD_SOURCE_SYSLOG_FILE)
+	if (strcmp(c->kind, KD_SOURCE_SYSLOG_FILE) == 0)
 		check_source_usage(c);
 	/* Standard input can be read only once: no check before -r -F -. */
-	if (c->out.raw && c->kind == KD_SOURCE_SYSLOG_FILE && strcmp(c->path, "-") == 0)
+	if (c->out.raw && strcmp(c->kind, KD_SOURCE_SYSLOG_FILE) == 0 &&
+	    strcmp(c->path, "-") == 0)
 		return print_raw_buffer(c);
 	rc = kd_pipeline_new(&p);
 	if (rc < 0) {
@@ -439,7 +465,7 @@ static int print_records(struct ctl *c)
 	kdmesg_open_source(c, p);
 	/* The live log may have fallen back to syslog(2). */
 	check_source_usage(c);
-	c->out.source_syslog = !is_kmsg_kind(c->kind);
+	c->out.source_syslog = c->caps & KD_SOURCE_SYSLOG_TEXT;
 	if (c->out.raw && c->out.source_syslog) {
 		/* The source only vetted the input (empty, binary, access). */
 		kd_pipeline_free(p);
@@ -520,7 +546,8 @@ static int print_records(struct ctl *c)
 		kprint_seen_note(&seen);
 	kdmesg_report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
 	kd_pipeline_free(p);
-	return status;
+	/* A journal file left out: the others were shown, still an error. */
+	return c->inputs_failed ? EXIT_FAILURE : status;
 }
 
 /*
@@ -571,6 +598,10 @@ int main(int argc, char **argv)
 	switch (c.action) {
 	case ACT_READ:
 	case ACT_READ_CLEAR:
+		if (c.list_boots) {
+			status = kdmesg_list_boots(&c);
+			break;
+		}
 		if (c.tui) {
 			status = kdmesg_tui(&c);
 			break;
@@ -606,5 +637,7 @@ int main(int argc, char **argv)
 	}
 
 	kd_filter_free(&c.filter);
+	free(c.journal_files);
+	free(c.machines);
 	return status;
 }

@@ -49,10 +49,20 @@ struct ctl {
 	enum action action;
 	int console_level;
 
-	enum kd_source_kind kind;
+	const char *kind;	/* the source's name (KD_SOURCE_KMSG, ...) */
+	unsigned int caps;	/* kd_source_caps() once opened */
 	const char *path;
 	unsigned int src_flags;
 	size_t bufsize;
+
+	/* The journal (kdmesg-journal.c): --journal-file, --boot, --machine. */
+	const char **journal_files;	/* NULL-terminated, or NULL */
+	const char *boot;
+	const char **machines;		/* NULL-terminated, or NULL */
+	bool list_boots;		/* --list-boots */
+	bool inputs_failed;		/* a journal file was left out: exit 1 */
+	bool has_boot_time;		/* --boot-time TIME */
+	int64_t boot_time;
 
 	struct kd_filter filter;
 	struct kd_output_opts out;
@@ -81,6 +91,14 @@ struct ctl {
 	char filter_desc[256];	/* the filter options as given ("--level warn+ --module e1000") */
 };
 
+
+/** kdmesg_kind_caps() - the capabilities of the source @c names (before opening). */
+static inline unsigned int kdmesg_kind_caps(const struct ctl *c)
+{
+	const struct kd_source_type *t = kd_source_type_find(c->kind);
+
+	return t ? t->caps : 0;
+}
 
 struct kd_pipeline;
 
@@ -181,6 +199,53 @@ const struct kd_modinfo_facts *kdmesg_module_facts(void *data, const char *name)
  * (kdmesg-complete.c) and exit.
  */
 void kdmesg_list_values(struct ctl *c, const char *what) __attribute__((__noreturn__));
+
+/*
+ * The journal's options (kdmesg-journal.c); their getopt codes, and the
+ * long options for the table of kdmesg-options.c.
+ */
+enum {
+	OPT_JOURNAL = 0x1000,
+	OPT_JOURNAL_DIRECTORY,
+	OPT_JOURNAL_FILE,
+	OPT_BOOT,
+	OPT_LIST_BOOTS,
+	OPT_MACHINE,
+	OPT_BOOT_TIME,
+};
+#define KDMESG_JOURNAL_LONGOPTS \
+	{ "journal",           no_argument,       NULL, OPT_JOURNAL }, \
+	{ "journal-directory", required_argument, NULL, OPT_JOURNAL_DIRECTORY }, \
+	{ "journal-file",      required_argument, NULL, OPT_JOURNAL_FILE }, \
+	{ "boot",              optional_argument, NULL, OPT_BOOT }, \
+	{ "list-boots",        no_argument,       NULL, OPT_LIST_BOOTS }, \
+	{ "machine",           required_argument, NULL, OPT_MACHINE }, \
+	{ "boot-time",         required_argument, NULL, OPT_BOOT_TIME },
+
+/**
+ * kdmesg_journal_option() - take option @ch (its argument @arg) when it
+ * is one of the journal's; false when it is not.  --boot without "=" may
+ * take the next argument as journalctl -b does (advances optind).
+ */
+bool kdmesg_journal_option(struct ctl *c, int ch, const char *arg, int argc, char **argv);
+
+/** kdmesg_journal_check() - after parsing: refuse what does not combine. */
+void kdmesg_journal_check(struct ctl *c);
+
+/** kdmesg_source_args() - what kdmesg_open_source() opens, for @c. */
+struct kd_source_args kdmesg_source_args(const struct ctl *c);
+
+/**
+ * kdmesg_report_inputs() - one line on standard error per input the
+ * source left out (a corrupt journal file); sets c->inputs_failed.
+ */
+void kdmesg_report_inputs(struct ctl *c, struct kd_source *src);
+
+/** kdmesg_journal_open_failed() - the user-facing error of a journal that did not open. */
+void __attribute__((__noreturn__)) kdmesg_journal_open_failed(struct ctl *c, int rc);
+
+/** kdmesg_list_boots() - --list-boots: print the table; the exit status. */
+int kdmesg_list_boots(struct ctl *c);
 
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);

@@ -104,10 +104,12 @@ void tui_open_intake(struct tui *t)
 	struct stat sb;
 	int rc;
 
+	const struct kd_source_type *type = kd_source_type_find(c->kind);
+
 	/* The viewer follows whatever it reads: the device, a file, a pipe. */
-	if (c->kind == KD_SOURCE_KMSG)
+	if (type && (type->caps & KD_SOURCE_CAN_FOLLOW))
 		c->src_flags |= KD_SOURCE_FOLLOW;
-	else if (c->kind == KD_SOURCE_KMSG_FILE || c->kind == KD_SOURCE_SYSLOG_FILE)
+	else if (type && (type->caps & KD_SOURCE_CAN_FOLLOW_FILE))
 		c->src_flags |= KD_SOURCE_FOLLOW_FILE;
 	c->src_flags &= ~KD_SOURCE_CLEAR;
 	rc = kd_pipeline_new(&t->p);
@@ -136,9 +138,9 @@ void tui_open_intake(struct tui *t)
 	}
 	if (kd_pipeline_add_sink(t->p, &sink) < 0)
 		errx(EXIT_FAILURE, _("cannot set up the output"));
-	t->source = c->path ? c->path : c->kind == KD_SOURCE_SYSLOG ? "syslog(2)" : "/dev/kmsg";
+	t->source = c->path ? c->path : kd_source_type_find(c->kind)->summary;
 	t->src_fd = kd_pipeline_fd(t->p);
-	if (t->src_fd >= 0 && c->kind == KD_SOURCE_KMSG) {
+	if (t->src_fd >= 0 && (c->caps & KD_SOURCE_CAN_FOLLOW)) {
 		int fl = fcntl(t->src_fd, F_GETFL);
 
 		/* The device was opened blocking for follow; the loop polls it. */

@@ -470,7 +470,7 @@ int kdmesg_tui(struct ctl *c)
 	t.opts = c->out;
 	t.opts.mode = KD_OUTPUT_TEXT;
 	t.opts.color = t.opts.follow = t.opts.batch = t.opts.raw = false;
-	t.opts.source_syslog = c->kind != KD_SOURCE_KMSG && c->kind != KD_SOURCE_KMSG_FILE;
+	t.opts.source_syslog = c->caps & KD_SOURCE_SYSLOG_TEXT;
 	if (!t.opts.boot_usec && kd_boottime_get(&t.opts.boot_usec) < 0)
 		t.opts.boot_usec = 0;
 	t.location = c->out.location;

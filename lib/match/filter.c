@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "match/filter.h"
+#include "record/host.h"
 #include "record/priority.h"
 
 void kd_filter_init(struct kd_filter *f)
@@ -114,7 +115,7 @@ bool kd_filter_match(const struct kd_filter *f, const struct kd_record *rec)
 		 * stamp; a record without a stamp counts as the boot instant.
 		 * Both ends are exclusive, as in dmesg.
 		 */
-		uint64_t t = (uint64_t)f->boot_usec +
+		uint64_t t = (uint64_t)kd_record_boot_usec(rec, f->boot_usec) +
 			     (uint64_t)(rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec);
 
 		if (f->has_since && f->since_usec >= t)

@@ -18,6 +18,7 @@ void kd_record_init(struct kd_record *rec)
 	rec->facility = KD_NO_FACILITY;
 	rec->level = KD_NO_LEVEL;
 	rec->ts_usec = KD_NO_TIME;
+	rec->realtime_usec = KD_NO_TIME;
 }
 
 void kd_record_free(struct kd_record *rec)
@@ -143,6 +144,8 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 	dst->text_plain = src->text_plain;
 	dst->text_origin = src->text_origin;
 	memcpy(dst->caller, src->caller, sizeof(dst->caller));
+	dst->realtime_usec = src->realtime_usec;
+	dst->host = src->host;
 	return 0;
 }
 
@@ -150,6 +153,7 @@ bool kd_record_same(const struct kd_record *a, const struct kd_record *b)
 {
 	if (a->seq != b->seq || a->facility != b->facility ||
 	    a->level != b->level || a->ts_usec != b->ts_usec ||
+	    a->realtime_usec != b->realtime_usec || a->host != b->host ||
 	    a->flags != b->flags || strcmp(a->caller, b->caller) ||
 	    a->text_len != b->text_len ||
 	    (a->text_len && memcmp(a->text, b->text, a->text_len)) ||

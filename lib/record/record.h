@@ -74,6 +74,8 @@ struct kd_dict_entry {
 	size_t buf_cap;
 };
 
+struct kd_host;
+
 struct kd_record {
 	uint64_t seq;		/* KD_NO_SEQ when the source has none */
 	int facility;		/* 0..127 or KD_NO_FACILITY */
@@ -133,6 +135,18 @@ struct kd_record {
 	 * kd_record_ref_text().  Managed by record.c only.
 	 */
 	char *text_own;
+
+	/*
+	 * The wall-clock time the record was logged at, µs since the epoch,
+	 * when the source stores one (the journal's __REALTIME_TIMESTAMP);
+	 * KD_NO_TIME otherwise.  Written back unchanged by -o export.
+	 */
+	int64_t realtime_usec;
+	/*
+	 * Its machine and boot (record/host.h), owned by the source; NULL
+	 * when the source does not say (the running boot, a plain dump).
+	 */
+	const struct kd_host *host;
 };
 
 /*
@@ -187,6 +201,8 @@ static inline void kd_record_reset(struct kd_record *rec)
 	if (rec->text_own)
 		rec->text_own[0] = '\0';
 	rec->dict_len = 0;
+	rec->realtime_usec = KD_NO_TIME;
+	rec->host = NULL;
 }
 
 /** kd_record_free() - release everything @rec owns; it is then empty. */

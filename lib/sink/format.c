@@ -57,6 +57,7 @@
 #include "sink/colors.h"
 #include "shared/escape.h"
 #include "record/priority.h"
+#include "record/host.h"
 #include "sink/format.h"
 #include "record/priority.h"
 
@@ -82,6 +83,7 @@ struct stamp {
  * that nothing of one record stays behind for the next.
  */
 struct run {
+	int64_t boot_usec;		/* dates this record (record/host.h) */
 	struct kd_format *f;
 	struct kd_escape_buf *line;
 	struct kd_spans *spans;		/* NULL: no colours */
@@ -248,7 +250,7 @@ static size_t fmt_sec_usec_cached(struct kd_format *w, char *buf, int64_t sec,
  */
 static uint64_t wall_usec(const struct run *w, const struct stamp *st)
 {
-	return (uint64_t)w->f->opts.boot_usec + (uint64_t)st->sec * 1000000 +
+	return (uint64_t)w->boot_usec + (uint64_t)st->sec * 1000000 +
 	       (uint64_t)st->usec;
 }
 
@@ -557,6 +559,7 @@ int kd_format_init(struct kd_format *w, const struct kd_output_opts *opts,
 		      has_format(w, KD_TIME_RAW_DELTA) ||
 		      has_format(w, KD_TIME_CTIME_DELTA);
 	w->tf_default = !w->opts.raw && !w->opts.decode && !w->opts.force_prefix &&
+			!w->opts.host_column &&
 			(w->opts.ntime == 0 ||
 			 (w->opts.ntime == 1 && w->opts.time[0] == KD_TIME_RAW));
 	if (!w->opts.decode || w->opts.raw)
@@ -585,6 +588,22 @@ void kd_spans_release(struct kd_spans *s)
 {
 	free(s->v);
 	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The host column when records of several machines are shown: the
+ * record's host name (journal bytes: escaped like the text) and a space,
+ * "-" when it has none.  Returns the bytes it added, for -p's indent.
+ */
+static int put_host(const struct kd_format *f, struct kd_escape_buf *line,
+		    const struct kd_record *rec)
+{
+	const char *h = rec->host && rec->host->hostname[0] ? rec->host->hostname : "-";
+	size_t before = line->len;
+
+	kd_escape_append(line, h, strlen(h), 0, f->opts.noescape);
+	kd_escape_buf_put(line, " ", 1);
+	return (int)(line->len - before);
 }
 
 /*
@@ -679,7 +698,10 @@ int kd_format_text(struct kd_format *fmt, const struct kd_record *rec,
 		   const struct kd_prev *prev, struct kd_escape_buf *out,
 		   struct kd_spans *spans)
 {
-	struct run run = { .f = fmt, .line = out, .spans = spans, .prev = prev };
+	struct run run = {
+		.boot_usec = kd_record_boot_usec(rec, fmt->opts.boot_usec),
+		.f = fmt, .line = out, .spans = spans, .prev = prev,
+	};
 	struct run *w = &run;
 	const char *text = rec->text ? rec->text : "";
 	size_t len = rec->text ? rec->text_len : 0;
@@ -818,6 +840,8 @@ int kd_format_text(struct kd_format *fmt, const struct kd_record *rec,
 			line = text;
 			size = len;
 		}
+		if (first && fmt->opts.host_column)
+			indent += put_host(fmt, out, rec);
 		if (first && fmt->opts.location && rec->dict_len)
 			put_location(fmt, out, rec);
 		put_message(w, rec, line, size, indent);

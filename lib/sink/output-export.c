@@ -44,8 +44,18 @@
  *                              continuation flag, which journald drops;
  *                              kdmesg keeps them under its own prefix
  *
- * No __CURSOR, __SEQNUM or _BOOT_ID: those describe a journal file, and
- * the export format documentation says generators leave them out.
+ *   _BOOT_ID, _MACHINE_ID, _HOSTNAME
+ *                              the record's machine and boot where known
+ *                              (the journal's records, this machine's for
+ *                              the live log), so that journalctl -b finds
+ *                              the records journal-remote stored; the
+ *                              journal's own __REALTIME_TIMESTAMP is
+ *                              written back unchanged.  A dump's records
+ *                              get the _BOOT_ID kdmesg names its boot by
+ *                              (kd_host_dump(), set by the front end)
+ *
+ * No __CURSOR or __SEQNUM: those describe a journal file, and the export
+ * format documentation says generators leave them out.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -59,6 +69,7 @@
 #include "sink/output-internal.h"
 #include "sink/output.h"
 #include "sink/sink.h"
+#include "record/host.h"
 
 /* Longest field name the journal accepts (journal_field_valid()). */
 #define EXPORT_NAME_MAX	64
@@ -202,7 +213,8 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 	int64_t realtime = 0;
 	char name[EXPORT_NAME_MAX + 1];
 	struct kd_escape_buf *out = &w->line;
-	int64_t boot_usec = w->opts.boot_usec;
+	const struct kd_host *host = kd_output_host(&w->opts, rec);
+	int64_t boot_usec = kd_record_boot_usec(rec, w->opts.boot_usec);
 	size_t i;
 
 	(void)prev;
@@ -213,8 +225,10 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 	 * journal also rejects entries with a zero or negative wall clock.
 	 */
 	/* A stamp so large that the sum overflows saturates. */
-	if (rec->ts_usec != KD_NO_TIME && boot_usec > 0 &&
-	    __builtin_add_overflow(boot_usec, rec->ts_usec, &realtime))
+	if (rec->realtime_usec > 0)
+		realtime = rec->realtime_usec;
+	else if (rec->ts_usec != KD_NO_TIME && boot_usec > 0 &&
+		 __builtin_add_overflow(boot_usec, rec->ts_usec, &realtime))
 		realtime = rec->ts_usec > 0 ? INT64_MAX : 0;
 	if (realtime <= 0)
 		realtime = export_now_usec();
@@ -223,6 +237,12 @@ static int export_write(struct kd_writer *w, const struct kd_record *rec,
 		export_field_num(out, "__MONOTONIC_TIMESTAMP", rec->ts_usec);
 		export_field_num(out, "_SOURCE_MONOTONIC_TIMESTAMP", rec->ts_usec);
 	}
+	if (host && host->boot_id[0])
+		export_field_str(out, "_BOOT_ID", host->boot_id);
+	if (host && host->machine_id[0])
+		export_field_str(out, "_MACHINE_ID", host->machine_id);
+	if (host && host->hostname[0])
+		export_field(out, "_HOSTNAME", host->hostname, strlen(host->hostname));
 	export_field_str(out, "_TRANSPORT", "kernel");
 	if (rec->level != KD_NO_LEVEL)
 		export_field_num(out, KD_KEY_PRIORITY, rec->level);

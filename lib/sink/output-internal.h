@@ -171,4 +171,11 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count);
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
 					       const struct kd_record *rec);
 
+/** kd_output_host() - the host of @rec: its own, else @opts's (may be NULL). */
+static inline const struct kd_host *kd_output_host(const struct kd_output_opts *opts,
+						   const struct kd_record *rec)
+{
+	return rec->host ? rec->host : opts->host;
+}
+
 #endif /* KDMESG_OUTPUT_INTERNAL_H */

@@ -31,6 +31,7 @@
 #include "record/field.h"
 #include "shared/modinfo.h"
 #include "sink/output-internal.h"
+#include "record/host.h"
 #include "sink/sink.h"
 
 /*
@@ -134,7 +135,7 @@ static void wall_date(struct kd_writer *w, int64_t wsec)
 static void header_line(struct kd_writer *w, const struct kd_record *rec)
 {
 	struct kd_escape_buf *out = &w->line;
-	int64_t boot_usec = w->opts.boot_usec;
+	int64_t boot_usec = kd_record_boot_usec(rec, w->opts.boot_usec);
 	int64_t usec = rec->ts_usec == KD_NO_TIME ? 0 : rec->ts_usec;
 	int64_t all, sec, frac, wsec, wfrac;
 	char buf[KD_FORMAT_STAMP_MAX];

@@ -13,6 +13,7 @@
 
 #include "record/field.h"
 #include "sink/colors.h"
+#include "record/host.h"
 #include "sink/output-internal.h"
 #include "sink/output.h"
 #include "sink/sink.h"

@@ -91,6 +91,14 @@ struct kd_output_opts {
 	bool json_dict;
 
 	int64_t boot_usec;	/* wall-clock boot time, µs since the epoch */
+	/*
+	 * The machine and boot of records that do not name their own
+	 * (record.h: host): this machine's for the live log, NULL when not
+	 * known (a dump).  -o export and -o json write its IDs.
+	 */
+	const struct kd_host *host;
+	/* Records of several machines: the text shows each one's host name. */
+	bool host_column;
 
 	/*
 	 * Width of the "[%*s] " caller-id column; 0 lets the writer decide

@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shared/escape.h"
@@ -84,6 +85,22 @@ static const struct kd_stats_site *const *largest(struct kd_stats *s, size_t top
 	return v;
 }
 
+static int cmp_host(const void *a, const void *b)
+{
+	const struct kd_stats_host *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Most first (the site is the writer's to order: counting is done). */
+static void sort_hosts(const struct kd_stats_site *site)
+{
+	if (site->nhosts > 1)
+		qsort(site->hosts, site->nhosts, sizeof(*site->hosts), cmp_host);
+}
+
 int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 			kd_stats_facts_fn facts, void *data)
 {
@@ -143,6 +160,17 @@ int kd_stats_write_text(struct kd_stats *s, FILE *out, size_t top,
 			putc('"', out);
 		}
 		putc('\n', out);
+		if (kd_stats_hosts(s) > 1 && site->nhosts) {
+			/* Which hosts log it most, under the site. */
+			sort_hosts(site);
+			fputs("        hosts:", out);
+			for (size_t k = 0; k < site->nhosts; k++) {
+				fputs(k ? ", " : " ", out);
+				put_str(out, site->hosts[k].name);
+				fprintf(out, " %" PRIu64, site->hosts[k].count);
+			}
+			putc('\n', out);
+		}
 	}
 	return ferror(out) ? -EIO : 0;
 }
@@ -218,6 +246,17 @@ int kd_stats_write_json(struct kd_stats *s, FILE *out, size_t top,
 				kd_json_value_raw(&j, "recovered", "true");
 		} else {
 			kd_json_value_str(&j, "text", site->text, site->text_len);
+		}
+		if (kd_stats_hosts(s) > 1 && site->nhosts) {
+			sort_hosts(site);
+			kd_json_open(&j, "hosts", KD_JSON_ARRAY);
+			for (size_t k = 0; k < site->nhosts; k++) {
+				kd_json_open(&j, NULL, KD_JSON_OBJECT);
+				json_str(&j, "host", site->hosts[k].name);
+				kd_json_value_u64(&j, "count", site->hosts[k].count);
+				kd_json_close(&j, KD_JSON_OBJECT);
+			}
+			kd_json_close(&j, KD_JSON_ARRAY);
 		}
 		kd_json_close(&j, KD_JSON_OBJECT);
 	}

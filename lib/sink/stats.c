@@ -12,6 +12,7 @@
 #include "record/field.h"
 #include "record/group.h"
 #include "shared/hash.h"
+#include "record/host.h"
 #include "sink/stats.h"
 
 struct kd_stats {
@@ -20,6 +21,9 @@ struct kd_stats {
 	struct kd_stats_site **sorted;	/* built by kd_stats_sorted() */
 	uint64_t total, records;
 	char key[KD_STATS_KEY_MAX];
+	/* Two host names are enough to know a host breakdown is wanted. */
+	char first_host[KD_HOSTNAME_MAX + 1];
+	size_t nhosts;
 };
 
 /* The fields of a site, in this order (a site's file, line, ... members). */
@@ -193,6 +197,9 @@ static struct kd_stats_site *new_site(const struct kd_record *rec, const struct 
 
 static void free_site(struct kd_stats_site *site)
 {
+	for (size_t i = 0; i < site->nhosts; i++)
+		free(site->hosts[i].name);
+	free(site->hosts);
 	free(site->file);
 	free(site->line);
 	free(site->func);
@@ -225,6 +232,40 @@ static int grow(struct kd_stats *s)
 	return 0;
 }
 
+/* One more message of @site from host @name. */
+static int count_host(struct kd_stats *s, struct kd_stats_site *site, const char *name)
+{
+	struct kd_stats_host *v;
+	size_t i;
+
+	if (s->nhosts == 0) {
+		snprintf(s->first_host, sizeof(s->first_host), "%s", name);
+		s->nhosts = 1;
+	} else if (s->nhosts == 1 && strcmp(s->first_host, name) != 0) {
+		s->nhosts = 2;
+	}
+	/* A handful of machines: a short list, the last one found first. */
+	for (i = site->nhosts; i-- > 0;)
+		if (strcmp(site->hosts[i].name, name) == 0) {
+			site->hosts[i].count++;
+			return 0;
+		}
+	v = realloc(site->hosts, (site->nhosts + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	site->hosts = v;
+	v[site->nhosts].name = strdup(name);
+	if (!v[site->nhosts].name)
+		return -ENOMEM;
+	v[site->nhosts++].count = 1;
+	return 0;
+}
+
+size_t kd_stats_hosts(const struct kd_stats *s)
+{
+	return s->nhosts;
+}
+
 /* Count @u, a message of @rec, under its site. */
 static int add_unit(struct kd_stats *s, const struct kd_record *rec, const struct unit *u)
 {
@@ -251,6 +292,8 @@ static int add_unit(struct kd_stats *s, const struct kd_record *rec, const struc
 	}
 	site->count++;
 	s->total++;
+	if (rec->host && rec->host->hostname[0] && count_host(s, site, rec->host->hostname) < 0)
+		return -ENOMEM;
 	if (rec->ts_usec != KD_NO_TIME) {
 		if (site->first_usec == KD_NO_TIME)
 			site->first_usec = rec->ts_usec;

@@ -25,7 +25,16 @@
 /* Longest site key kept; longer texts are cut (and counted together). */
 #define KD_STATS_KEY_MAX	512
 
+/* How often one host logged a site (records of several machines). */
+struct kd_stats_host {
+	char *name;
+	uint64_t count;
+};
+
 struct kd_stats_site {
+	/* Per host name, most first once sorted; none for unnamed hosts. */
+	struct kd_stats_host *hosts;
+	size_t nhosts;
 	uint64_t count;
 	int64_t first_usec, last_usec;	/* KD_NO_TIME when unknown */
 	int level;			/* most severe seen, or KD_NO_LEVEL */
@@ -57,6 +66,12 @@ int kd_stats_sink_write(void *data, const struct kd_record *rec,
 
 /** kd_stats_total() - messages counted: records, plus the extra lines of groups. */
 uint64_t kd_stats_total(const struct kd_stats *s);
+
+/**
+ * kd_stats_hosts() - how many host names the records counted carried;
+ * above one, the writers show which hosts log each site most.
+ */
+size_t kd_stats_hosts(const struct kd_stats *s);
 
 /** kd_stats_records() - records counted (a group is one). */
 uint64_t kd_stats_records(const struct kd_stats *s);

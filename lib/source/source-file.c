@@ -780,19 +780,17 @@ static int detect(struct file_source *fs)
 	return 0;
 }
 
-static struct file_source *file_source_new(enum kd_source_kind kind,
+static struct file_source *file_source_new(const struct kd_source_type *type,
 					   unsigned int flags)
 {
 	struct file_source *fs = calloc(1, sizeof(*fs));
 
 	if (!fs)
 		return NULL;
-	fs->base.ops = &file_ops;
-	fs->base.kind = kind;
-	fs->base.flags = flags;
-	fs->base.fd = -1;
+	kd_source_init(&fs->base, type, &file_ops, flags);
 	fs->in_fd = -1;
-	fs->fmt = kind == KD_SOURCE_KMSG_FILE ? FMT_KMSG_NUL : FMT_SYSLOG;
+	/* Syslog-format text (-F, syslog(2)) or /dev/kmsg records (-K). */
+	fs->fmt = type->caps & KD_SOURCE_SYSLOG_TEXT ? FMT_SYSLOG : FMT_KMSG_NUL;
 	fs->lend_dict = (flags & KD_SOURCE_LEND_TEXT) && !(flags & KD_SOURCE_NO_DICT);
 	fs->kflags = (flags & KD_SOURCE_LEND_TEXT ? KD_KMSG_LEND : 0) |
 		     (flags & KD_SOURCE_NO_DICT ? KD_KMSG_NO_DICT : 0);
@@ -844,7 +842,8 @@ static int follow_setup(struct file_source *fs, const char *path, unsigned int f
 		fs->base.fd = fs->in_fd;
 		return 0;
 	}
-	if (fs->close_fd && !(fs->path = strdup(path)))
+	/* (A descriptor from kd_source_open_fd() has no name to watch.) */
+	if (fs->close_fd && path && !(fs->path = strdup(path)))
 		return -ENOMEM;
 	if (flags & KD_SOURCE_FOLLOW_NEW) {
 		off_t end = lseek(fs->in_fd, 0, SEEK_END);
@@ -857,20 +856,29 @@ static int follow_setup(struct file_source *fs, const char *path, unsigned int f
 	return 0;
 }
 
-int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
-			const char *path, unsigned int flags)
+int kd_file_source_open(struct kd_source **out, const struct kd_source_type *type,
+			const struct kd_source_args *a)
 {
+	unsigned int flags = a->flags;
+	const char *path = a->path;
 	struct file_source *fs;
 	int rc;
 
 	*out = NULL;
-	if (kind != KD_SOURCE_SYSLOG_FILE && kind != KD_SOURCE_KMSG_FILE)
+	if (a->fd < 0 && !path)
 		return -EINVAL;
-	fs = file_source_new(kind, flags);
-	if (!fs)
+	fs = file_source_new(type, flags);
+	if (!fs) {
+		if (a->fd >= 0)
+			close(a->fd);
 		return -ENOMEM;
+	}
 
-	if (strcmp(path, "-") == 0) {
+	if (a->fd >= 0) {
+		/* kd_source_open_fd(): ours to close, also on failure. */
+		fs->in_fd = a->fd;
+		fs->close_fd = true;
+	} else if (strcmp(path, "-") == 0) {
 		fs->in_fd = STDIN_FILENO;
 	} else {
 		struct stat st;
@@ -922,10 +930,10 @@ fail:
 	return rc;
 }
 
-int kd_buffer_source_open(struct kd_source **out, enum kd_source_kind kind,
+int kd_buffer_source_open(struct kd_source **out, const struct kd_source_type *type,
 			  char *buf, size_t len)
 {
-	struct file_source *fs = file_source_new(kind, 0);
+	struct file_source *fs = file_source_new(type, 0);
 
 	*out = NULL;
 	if (!fs) {

@@ -16,12 +16,16 @@ struct kd_source_ops {
 	/* Returns as kd_source_next(), without counting stats.records. */
 	int (*next)(struct kd_source *src, struct kd_record *rec);
 	void (*close)(struct kd_source *src);
+	/* Optional: see kd_source_input_error() and kd_source_boots(). */
+	const char *(*input_error)(const struct kd_source *src, size_t i, int *err);
+	int (*boots)(struct kd_source *src, struct kd_source_boot **out, size_t *n);
 };
 
 /* The head of every source; implementations embed it first. */
 struct kd_source {
 	const struct kd_source_ops *ops;
-	enum kd_source_kind kind;
+	const struct kd_source_type *type;
+	unsigned int caps;		/* the type's, narrowed once open */
 	unsigned int flags;
 	int fd;				/* to poll, or -1 */
 	/* kd_source_keep_keys(): @keys holds them when @has_keys. */
@@ -36,13 +40,28 @@ struct kd_source {
 /* The largest single read() we ask of /dev/kmsg (kernel needs 8192+1). */
 #define KD_KMSG_READ_MAX	(2 * KD_RECORD_MAX)
 
-/** kd_kmsg_source_open() - live /dev/kmsg (or @path), see source-kmsg.c. */
-int kd_kmsg_source_open(struct kd_source **out, const char *path,
-			unsigned int flags);
+/* The registry's entries (source.c) the readers name themselves by. */
+extern const struct kd_source_type kd_source_type_kmsg;
+extern const struct kd_source_type kd_source_type_syslog;
+
+/** kd_source_init() - fill the head of a new source of @type. */
+static inline void kd_source_init(struct kd_source *src, const struct kd_source_type *type,
+				  const struct kd_source_ops *ops, unsigned int flags)
+{
+	src->ops = ops;
+	src->type = type;
+	src->caps = type->caps;
+	src->flags = flags;
+	src->fd = -1;
+}
+
+/** kd_kmsg_source_open() - live /dev/kmsg (or @a->path), see source-kmsg.c. */
+int kd_kmsg_source_open(struct kd_source **out, const struct kd_source_type *type,
+			const struct kd_source_args *a);
 
 /** kd_syslog_source_open() - the syslog(2) buffer, see source-syslog.c. */
-int kd_syslog_source_open(struct kd_source **out, unsigned int flags,
-			  size_t size);
+int kd_syslog_source_open(struct kd_source **out, const struct kd_source_type *type,
+			  const struct kd_source_args *a);
 
 /**
  * kd_file_source_set_window() - for tests and fuzzing: the read window of
@@ -53,16 +72,25 @@ int kd_syslog_source_open(struct kd_source **out, unsigned int flags,
  */
 void kd_file_source_set_window(size_t bytes);
 
-/** kd_file_source_open() - -F / -K files and stdin, see source-file.c. */
-int kd_file_source_open(struct kd_source **out, enum kd_source_kind kind,
-			const char *path, unsigned int flags);
+/**
+ * kd_file_source_open() - -F / -K files, stdin and descriptors
+ * (@a->fd >= 0), see source-file.c; @type says which format.
+ */
+int kd_file_source_open(struct kd_source **out, const struct kd_source_type *type,
+			const struct kd_source_args *a);
 
 /**
  * kd_buffer_source_open() - records from a syslog(2)-format buffer in
  * memory; the source takes ownership of @buf (malloc'd) and frees it.
  * Used by the syslog(2) reader once klogctl() has filled the buffer.
  */
-int kd_buffer_source_open(struct kd_source **out, enum kd_source_kind kind,
+int kd_buffer_source_open(struct kd_source **out, const struct kd_source_type *type,
 			  char *buf, size_t len);
+
+#ifdef HAVE_SYSTEMD
+/** kd_journal_source_open() - the systemd journal, see source-journal.c. */
+int kd_journal_source_open(struct kd_source **out, const struct kd_source_type *type,
+			   const struct kd_source_args *a);
+#endif
 
 #endif /* KDMESG_SOURCE_INTERNAL_H */

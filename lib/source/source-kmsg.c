@@ -105,9 +105,11 @@ static const struct kd_source_ops kmsg_ops = {
 	.close = kmsg_close,
 };
 
-int kd_kmsg_source_open(struct kd_source **out, const char *path,
-			unsigned int flags)
+int kd_kmsg_source_open(struct kd_source **out, const struct kd_source_type *type,
+			const struct kd_source_args *a)
 {
+	unsigned int flags = a->flags;
+	const char *path = a->path;
 	struct kmsg_source *ks;
 	int mode = O_RDONLY | O_CLOEXEC;
 	ssize_t n;
@@ -121,9 +123,7 @@ int kd_kmsg_source_open(struct kd_source **out, const char *path,
 	ks = calloc(1, sizeof(*ks));
 	if (!ks)
 		return -ENOMEM;
-	ks->base.ops = &kmsg_ops;
-	ks->base.kind = KD_SOURCE_KMSG;
-	ks->base.flags = flags;
+	kd_source_init(&ks->base, type, &kmsg_ops, flags);
 	ks->last_seq = KD_NO_SEQ;
 	ks->base.fd = open(path ? path : KD_KMSG_PATH, mode);
 	if (ks->base.fd < 0) {

@@ -11,19 +11,20 @@
 #include "source/klogctl.h"
 #include "source/source-internal.h"
 
-int kd_syslog_source_open(struct kd_source **out, unsigned int flags,
-			  size_t size)
+int kd_syslog_source_open(struct kd_source **out, const struct kd_source_type *type,
+			  const struct kd_source_args *a)
 {
+	unsigned int flags = a->flags;
 	char *buf = NULL;
 	size_t len = 0;
 	int rc;
 
 	*out = NULL;
-	rc = kd_klogctl_read_all(&buf, &len, size, flags & KD_SOURCE_CLEAR);
+	rc = kd_klogctl_read_all(&buf, &len, a->size, flags & KD_SOURCE_CLEAR);
 	if (rc < 0)
 		return rc;
 
-	rc = kd_buffer_source_open(out, KD_SOURCE_SYSLOG, buf, len);
+	rc = kd_buffer_source_open(out, type, buf, len);
 	if (rc == 0)
 		(*out)->flags = flags;
 	return rc;

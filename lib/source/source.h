@@ -18,11 +18,42 @@
 
 #include "record/record.h"
 
-enum kd_source_kind {
-	KD_SOURCE_KMSG,		/* live /dev/kmsg (or a path given for tests) */
-	KD_SOURCE_SYSLOG,	/* syslog(2) SYSLOG_ACTION_READ_ALL / READ_CLEAR */
-	KD_SOURCE_SYSLOG_FILE,	/* -F: a file in syslog(2) buffer format */
-	KD_SOURCE_KMSG_FILE,	/* -K: /dev/kmsg records, NUL or newline separated */
+struct kd_host;
+
+/*
+ * Sources are opened by name from a registry (source.c): the front ends
+ * never test which source they read, they ask what it can do
+ * (kd_source_caps()).  The built-in names:
+ */
+#define KD_SOURCE_KMSG		"kmsg"		/* live /dev/kmsg (or a path given for tests) */
+#define KD_SOURCE_SYSLOG	"syslog"	/* syslog(2) SYSLOG_ACTION_READ_ALL / READ_CLEAR */
+#define KD_SOURCE_SYSLOG_FILE	"syslog-file"	/* -F: a file in syslog(2) buffer format */
+#define KD_SOURCE_KMSG_FILE	"kmsg-file"	/* -K: /dev/kmsg records, NUL or newline separated */
+#define KD_SOURCE_JOURNAL	"journal"	/* the systemd journal (built with libsystemd) */
+
+/* What a source can do and what its records carry. */
+enum kd_source_caps {
+	KD_SOURCE_CAN_FOLLOW	  = 1 << 0,	/* KD_SOURCE_FOLLOW waits for new records */
+	KD_SOURCE_CAN_FOLLOW_FILE = 1 << 1,	/* KD_SOURCE_FOLLOW_FILE reads on as input grows */
+	/* Records carry the wall-clock time they were logged at (realtime_usec). */
+	KD_SOURCE_HAS_WALLCLOCK	  = 1 << 2,
+	/*
+	 * The source knows the boot time that dates its records: this
+	 * machine's (with KD_SOURCE_THIS_BOOT) or each record's own
+	 * (record->host).  Without it the caller assumes one, as dmesg does.
+	 */
+	KD_SOURCE_HAS_BOOT_TIME	  = 1 << 3,
+	KD_SOURCE_HAS_SEQ	  = 1 << 4,	/* kernel sequence numbers */
+	KD_SOURCE_HAS_DICT	  = 1 << 5,	/* dictionaries (SUBSYSTEM=, kprint fields) */
+	/*
+	 * Records come as syslog(2)-format text: dmesg formats those its
+	 * own way (indent after a final newline, a 6-wide caller column),
+	 * and -r prints the text itself.
+	 */
+	KD_SOURCE_SYSLOG_TEXT	  = 1 << 6,
+	KD_SOURCE_NAMED_INPUT	  = 1 << 7,	/* reads what the path names: errors are about it */
+	KD_SOURCE_THIS_BOOT	  = 1 << 8,	/* records of this machine's running boot */
+	KD_SOURCE_HAS_HOST	  = 1 << 9,	/* records name their machine and boot (record->host) */
 };
 
 enum kd_source_flags {
@@ -88,18 +119,57 @@ struct kd_source_stats {
 
 struct kd_source;
 
+/*
+ * Everything a source may be opened with; each source reads what applies
+ * to it and ignores the rest.  Zero (and fd -1) means "not given".
+ */
+struct kd_source_args {
+	const char *path;	/* see kd_source_open() */
+	/* Several inputs (journal files), NULL-terminated; instead of @path. */
+	const char *const *paths;
+	int fd;			/* kd_source_open_fd(): read this descriptor */
+	unsigned int flags;	/* enum kd_source_flags */
+	size_t size;		/* syslog(2) buffer size hint (-s) */
+	/* Journal: which boot, as journalctl -b takes it ("ID", "ID+N", "-N", "N"). */
+	const char *boot;
+	/* Journal: keep these machines (machine IDs or host names), NULL-terminated. */
+	const char *const *machines;
+};
+
+/* One entry of the registry of sources. */
+struct kd_source_type {
+	const char *name;	/* KD_SOURCE_KMSG, ... */
+	const char *summary;	/* a few words for the viewer's status line */
+	unsigned int caps;	/* enum kd_source_caps, before fallback */
+	bool reads_fd;		/* kd_source_open_fd() works */
+	int (*open)(struct kd_source **out, const struct kd_source_type *type,
+		    const struct kd_source_args *args);
+};
+
 /**
- * kd_source_open() - open a source.
+ * kd_source_type_find() - the registered source called @name, or NULL
+ * (unknown, or not built in: "journal" needs libsystemd).
+ */
+const struct kd_source_type *kd_source_type_find(const char *name);
+
+/** kd_source_type_at() - the @i-th registered source, NULL past the last. */
+const struct kd_source_type *kd_source_type_at(size_t i);
+
+/**
+ * kd_source_open() - open the source called @name.
  * @path: device or file; NULL for the default (/dev/kmsg) or for syslog(2);
- *        "-" for standard input with the file kinds.
+ *        "-" for standard input with the file sources; a journal file or
+ *        directory (NULL: this machine's journal).
  * @size: syslog(2) buffer size hint (-s), 0 for the kernel's size.
  *
- * Returns 0 and sets *@out, or a negative errno (-EACCES/-EPERM for
- * dmesg_restrict, -ENOENT, -EINVAL for an empty or binary file, ...).
+ * Returns 0 and sets *@out, or a negative errno (-ENOENT for an unknown
+ * name or a missing file, -EOPNOTSUPP for a source not built in,
+ * -EACCES/-EPERM for dmesg_restrict, -EINVAL for an empty or binary file,
+ * ...).
  *
- * Details of the readers (lib/source-*.c):
+ * Details of the readers (lib/source/source-*.c):
  * - KD_SOURCE_KMSG with @path NULL falls back to syslog(2) when /dev/kmsg
- *   cannot be used, as dmesg does; kd_source_kind() then says
+ *   cannot be used, as dmesg does; kd_source_type() then says
  *   KD_SOURCE_SYSLOG.  When syslog(2) fails too, the /dev/kmsg error is
  *   returned (-EPERM/-EACCES under dmesg_restrict).  In follow mode a
  *   blocked read interrupted by a signal returns -EINTR.
@@ -112,8 +182,21 @@ struct kd_source;
  * - -K detects NUL-separated dumps (`dmesg -K`) and newline dumps
  *   (`cat /dev/kmsg`, " KEY=value" lines belong to the record above).
  */
-int kd_source_open(struct kd_source **out, enum kd_source_kind kind,
+int kd_source_open(struct kd_source **out, const char *name,
 		   const char *path, unsigned int flags, size_t size);
+
+/** kd_source_open_args() - kd_source_open() with every argument. */
+int kd_source_open_args(struct kd_source **out, const char *name,
+			const struct kd_source_args *args);
+
+/**
+ * kd_source_open_fd() - read the source called @name from @fd (a file,
+ * pipe or socket holding what its file would); the source owns @fd from
+ * then on, also on failure.  -EOPNOTSUPP for sources that read no
+ * descriptor (the live device, syslog(2), the journal).
+ */
+int kd_source_open_fd(struct kd_source **out, const char *name, int fd,
+		      unsigned int flags);
 
 /**
  * kd_source_next() - read the next record into @rec (reset first).
@@ -137,8 +220,46 @@ void kd_source_keep_keys(struct kd_source *src, const char *const *keys);
 /** kd_source_fd() - the descriptor to poll for a follow source, or -1. */
 int kd_source_fd(const struct kd_source *src);
 
-/** kd_source_kind() - what was opened (after syslog fallback decisions). */
-enum kd_source_kind kd_source_kind(const struct kd_source *src);
+/** kd_source_type() - what was opened (after the fallback to syslog(2)). */
+const struct kd_source_type *kd_source_type(const struct kd_source *src);
+
+/** kd_source_name() - kd_source_type()'s name. */
+const char *kd_source_name(const struct kd_source *src);
+
+/**
+ * kd_source_caps() - what @src can do and its records carry (enum
+ * kd_source_caps); may be narrower than its type's (a journal of one
+ * machine has no use for host columns: no KD_SOURCE_HAS_HOST...).
+ */
+unsigned int kd_source_caps(const struct kd_source *src);
+
+/** kd_source_has() - kd_source_caps() has every bit of @caps. */
+static inline bool kd_source_has(const struct kd_source *src, unsigned int caps)
+{
+	return (kd_source_caps(src) & caps) == caps;
+}
+
+/**
+ * kd_source_input_error() - the @i-th input that the source left out
+ * because it could not be read (a corrupt or truncated journal file):
+ * its path, with its negative errno in *@err; NULL past the last.  The
+ * records of the other inputs are read as usual.
+ */
+const char *kd_source_input_error(const struct kd_source *src, size_t i, int *err);
+
+/* One boot found in a source that keeps several (the journal). */
+struct kd_source_boot {
+	const struct kd_host *host;	/* boot ID, machine ID, host name, boot time */
+	int64_t first_usec, last_usec;	/* wall-clock times of its first and last record */
+};
+
+/**
+ * kd_source_boots() - the boots of @src's records (with the selection of
+ * machines it was opened with, before any boot selection), oldest first
+ * as journalctl --list-boots orders them.  *@out is malloc'd (free it);
+ * its hosts live as long as @src.  -EOPNOTSUPP for sources of one boot.
+ */
+int kd_source_boots(struct kd_source *src, struct kd_source_boot **out, size_t *n);
 
 /** kd_source_stats() - counters since open. */
 const struct kd_source_stats *kd_source_stats(const struct kd_source *src);

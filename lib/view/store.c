@@ -4,12 +4,16 @@
  *
  * Layout of one packed record, numbers as LEB128 varints:
  *   seq + 1 (0: none) | zigzag(ts) + 1 (0: none) | facility + 1 |
- *   flags << 2 | text origin | caller length, caller bytes | text length,
+ *   flags << 2 | text origin | host id (0: none) | wall clock + 1 (0: none) |
+ *   caller length, caller bytes | text length,
  *   text bytes, a NUL | dictionary count, then per entry: key id << 2 | origin
  *   (key id 0: key inline as length and bytes, else entry id - 1 of the
  *   key table), value length, value bytes.
  * Kernel records share a handful of keys (SUBSYSTEM, CODE_FILE, ...), so
  * interning them saves most of the dictionary's bytes after the values.
+ * Hosts (a journal's machines and boots, record/host.h) are the source's:
+ * the store keeps a table of pointers to them, so the source must outlive
+ * the store's records.
  * The per-record index holds the offset (chunk << CHUNK_SHIFT | position)
  * and, in a byte array of its own, the level, which jumps and level
  * filters scan over the whole log without unpacking anything.
@@ -42,7 +46,28 @@ struct kd_store {
 	size_t key_len[KEYS_MAX];
 	size_t nkeys;
 	size_t key_bytes;
+
+	const struct kd_host **hosts;	/* id - 1 -> host */
+	size_t nhosts;
 };
+
+/* The id of @h (0 for none), added on first sight; -1 without memory. */
+static long host_id(struct kd_store *st, const struct kd_host *h)
+{
+	const struct kd_host **v;
+
+	if (!h)
+		return 0;
+	for (size_t i = st->nhosts; i-- > 0;)
+		if (st->hosts[i] == h)
+			return (long)i + 1;
+	v = realloc(st->hosts, (st->nhosts + 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	st->hosts = v;
+	v[st->nhosts++] = h;
+	return (long)st->nhosts;
+}
 
 int kd_store_new(struct kd_store **out)
 {
@@ -61,6 +86,7 @@ void kd_store_free(struct kd_store *st)
 	free(st->chunks);
 	free(st->offs);
 	free(st->levels);
+	free(st->hosts);
 	free(st);
 }
 
@@ -194,10 +220,13 @@ static uint64_t zigzag(int64_t v)
 int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 {
 	size_t caller_len = strnlen(rec->caller, sizeof(rec->caller) - 1);
-	size_t need = 6 * VARINT_MAX + caller_len + rec->text_len + 1;
+	size_t need = 8 * VARINT_MAX + caller_len + rec->text_len + 1;
 	size_t ids[KD_DICT_MAX];
+	long host = host_id(st, rec->host);
 	char *start, *p;
 
+	if (host < 0)
+		return -ENOMEM;
 	for (size_t i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
 		size_t klen = strlen(e->key);
@@ -218,6 +247,8 @@ int kd_store_append(struct kd_store *st, const struct kd_record *rec)
 	p = put_varint(p, (uint64_t)(rec->facility + 1));
 	/* The text's origin (lib/record/record.h) rides above the flags. */
 	p = put_varint(p, (uint64_t)rec->flags << 2 | (rec->text_origin & 3));
+	p = put_varint(p, (uint64_t)host);
+	p = put_varint(p, rec->realtime_usec == KD_NO_TIME ? 0 : zigzag(rec->realtime_usec) + 1);
 	*p++ = (char)caller_len;
 	memcpy(p, rec->caller, caller_len);
 	p += caller_len;
@@ -278,6 +309,13 @@ int kd_store_get(const struct kd_store *st, size_t idx, struct kd_record *rec)
 	p = get_varint(p, &v);
 	rec->flags = (unsigned int)(v >> 2);
 	text_origin = (unsigned char)(v & 3);
+	p = get_varint(p, &v);
+	rec->host = v && v <= st->nhosts ? st->hosts[v - 1] : NULL;
+	p = get_varint(p, &v);
+	if (v) {
+		v--;
+		rec->realtime_usec = (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+	}
 	len = (unsigned char)*p++;
 	memcpy(rec->caller, p, len);
 	rec->caller[len] = '\0';

@@ -16,6 +16,7 @@
 #include "shared/escape.h"
 #include "nls.h"
 #include "record/priority.h"
+#include "record/host.h"
 #include "view/view-detail.h"
 
 void kd_detail_release(struct kd_detail *d)
@@ -207,9 +208,16 @@ int kd_detail_build(struct kd_detail *d, const struct kd_record *rec,
 				  dt < 0 ? "-" : "+", (dt < 0 ? -dt : dt) / 1000000,
 				  (dt < 0 ? -dt : dt) % 1000000);
 		}
-		if (!rc && ctx->boot_usec)
-			rc = add_wall(d, ctx->boot_usec + t);
+		if (!rc && kd_record_boot_usec(rec, ctx->boot_usec))
+			rc = add_wall(d, kd_record_boot_usec(rec, ctx->boot_usec) + t);
 	}
+	/* A record of the journal: its machine and boot, as the journal names them. */
+	if (!rc && rec->host && rec->host->hostname[0])
+		rc = add(d, "_HOSTNAME", true, rec->host->hostname, strlen(rec->host->hostname));
+	if (!rc && rec->host && rec->host->machine_id[0])
+		rc = add(d, "_MACHINE_ID", true, rec->host->machine_id, KD_ID128_LEN);
+	if (!rc && rec->host && rec->host->boot_id[0])
+		rc = add(d, "_BOOT_ID", true, rec->host->boot_id, KD_ID128_LEN);
 	if (!rc && rec->caller[0])
 		rc = add(d, N_("caller"), false, rec->caller, strlen(rec->caller));
 	if (!rc && (rec->flags & KD_REC_CONT))

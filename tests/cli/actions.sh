@@ -109,6 +109,12 @@ done
 refused "-K FILE -n 5 is refused before any klogctl" \
 	"options --console-level and --kmsg-file cannot be combined: --console-level acts on the live kernel, not on the file" \
 	-K "$fixtures/kmsg-kprint.dump" -n 5
+refused "--journal -C is refused: the journal is not the live ring buffer" \
+	"options --clear and --journal cannot be combined: --clear acts on the live kernel, not on the file" \
+	--journal -C
+refused "--journal-file F -n 3 is refused" \
+	"options --console-level and --journal-file cannot be combined: --console-level acts on the live kernel, not on the file" \
+	--journal-file /nonexistent -n 3
 refused "--console-level=5 --file=FILE is refused" \
 	"options --console-level and --file cannot be combined: --console-level acts on the live kernel, not on the file" \
 	--console-level=5 --file="$fixtures/syslog.txt"

@@ -23,7 +23,7 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void drain(enum kd_source_kind kind, const char *path)
+static void drain(const char *kind, const char *path)
 {
 	static struct kd_record rec;
 	static int init;
@@ -56,7 +56,7 @@ static void drain(enum kd_source_kind kind, const char *path)
  * dictionary lent from the read window, terminated in place): the same
  * records in the same order and the same counts.
  */
-static void drain_lent(enum kd_source_kind kind, const char *path)
+static void drain_lent(const char *kind, const char *path)
 {
 	static struct kd_record own, lent;
 	static int init;

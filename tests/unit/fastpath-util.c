@@ -137,7 +137,7 @@ static void check_promises(struct recs *rs, const struct kd_record *r)
  */
 const char *const *read_keep_keys;
 
-void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
+void read_source(struct recs *rs, const char *kind, const char *path,
 			unsigned int flags)
 {
 	struct kd_source *src;
@@ -173,7 +173,7 @@ void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
 }
 
 /* The same input through a pipe, so the reader works in windows. */
-void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct buf *b,
+void read_pipe(struct recs *rs, const char *kind, const struct buf *b,
 		      unsigned int flags)
 {
 	int fds[2], saved = dup(STDIN_FILENO), status;

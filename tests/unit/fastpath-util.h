@@ -49,14 +49,14 @@ struct kd_record *recs_add(struct recs *rs);
 void recs_free(struct recs *rs);
 
 /* Every record of @path (NULL: standard input) through a source. */
-void read_source(struct recs *rs, enum kd_source_kind kind, const char *path,
+void read_source(struct recs *rs, const char *kind, const char *path,
 		 unsigned int flags);
 
 /* When set, read_source() asks the source for only these keys (kd_source_keep_keys()). */
 extern const char *const *read_keep_keys;
 
 /* The same input through a pipe, so the reader works in windows. */
-void read_pipe(struct recs *rs, enum kd_source_kind kind, const struct buf *b,
+void read_pipe(struct recs *rs, const char *kind, const struct buf *b,
 	       unsigned int flags);
 
 /* @b in a temporary file; returns its path (one at a time). */

@@ -32,7 +32,7 @@ static void write_file(const char *path, const char *data, const char *mode)
 /* Open the default source and read up to @max records' seqs into @seq. */
 static int drain(unsigned int flags, size_t size, unsigned long long *seq,
 		 int max, int *n, struct kd_source_stats *st,
-		 enum kd_source_kind *kind)
+		 const char **kind)
 {
 	struct kd_source *src;
 	struct kd_record r;
@@ -43,7 +43,7 @@ static int drain(unsigned int flags, size_t size, unsigned long long *seq,
 	if (rc < 0)
 		return rc;
 	if (kind)
-		*kind = kd_source_kind(src);
+		*kind = kd_source_name(src);
 	kd_record_init(&r);
 	while (*n < max) {
 		rc = kd_source_next(src, &r);
@@ -77,7 +77,7 @@ static void test_drain(void)
 {
 	unsigned long long s[16];
 	struct kd_source_stats st;
-	enum kd_source_kind kind;
+	const char *kind = "";
 	int n;
 
 	write_file(kmsg_path,
@@ -86,7 +86,7 @@ static void test_drain(void)
 		   "this is not a record\n"
 		   "6,3,300,c;three\n", "w");
 	tap_is_int(drain(0, 0, s, 16, &n, &st, &kind), 0, "non-blocking drain ends at EAGAIN");
-	tap_ok(kind == KD_SOURCE_KMSG, "kind is kmsg");
+	tap_ok(strcmp(kind, KD_SOURCE_KMSG) == 0, "kind is kmsg");
 	seqs_are(s, n, "1 2 3");
 	tap_is_int((long long)st.malformed, 1, "malformed device record counted");
 	tap_is_int((long long)st.records, 3, "records counted");
@@ -99,7 +99,7 @@ static void test_drain(void)
 	write_file(kmsg_path, "", "w");
 	tap_is_int(drain(0, 0, s, 16, &n, NULL, &kind), 0, "empty device");
 	tap_is_int(n, 0, "no records");
-	tap_ok(kind == KD_SOURCE_KMSG, "no fallback for an empty device");
+	tap_ok(strcmp(kind, KD_SOURCE_KMSG) == 0, "no fallback for an empty device");
 }
 
 static void test_epipe(void)
@@ -191,7 +191,7 @@ static void test_follow(void)
 static void test_errors_and_fallback(void)
 {
 	unsigned long long s[16];
-	enum kd_source_kind kind;
+	const char *kind = "";
 	struct kd_source *src;
 	FILE *f;
 	char line[64];
@@ -206,13 +206,13 @@ static void test_errors_and_fallback(void)
 	unsetenv("KDMESG_SHIM_SYSLOG_ERRNO");
 	tap_is_int(drain(0, 0, s, 16, &n, NULL, &kind), 0,
 		   "/dev/kmsg refused, syslog(2) allowed: fallback");
-	tap_ok(kind == KD_SOURCE_SYSLOG, "kind says syslog");
+	tap_ok(strcmp(kind, KD_SOURCE_SYSLOG) == 0, "kind says syslog");
 	seqs_are(s, n, "1000000 2000000");
 	unsetenv("KDMESG_SHIM_KMSG_OPEN_ERRNO");
 
 	write_file(kmsg_path, "#EINVAL\n6,1,1,-;x\n", "w");
 	drain(0, 0, s, 16, &n, NULL, &kind);
-	tap_ok(kind == KD_SOURCE_SYSLOG, "old kernel (read EINVAL): fallback to syslog(2)");
+	tap_ok(strcmp(kind, KD_SOURCE_SYSLOG) == 0, "old kernel (read EINVAL): fallback to syslog(2)");
 
 	tap_is_int(kd_source_open(&src, KD_SOURCE_KMSG, "/dev/kmsg", 0, 0) == 0 ? 0 : -1, -1,
 		   "explicit path: no fallback");
