@@ -378,8 +378,9 @@ def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
 DEBIAN_VERSION = "6.12.118-1~deb12u1"
 DEBIAN_RELEASE = "6.12.118+deb12-amd64"
 # share of the Debian fixture's kernel records that must be recovered (not
-# unmatched); measured: see kernel-patch/README.md
-DEBIAN_GOAL = 90.0
+# unmatched): a floor below what was measured (kernel-patch/README.md,
+# "Recovery"), so that a regression of the matcher shows
+DEBIAN_GOAL = 80.0
 
 
 def debian_counts(kdmesg, dump, index):
