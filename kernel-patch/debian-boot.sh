@@ -86,6 +86,7 @@ VMLINUZ=$IMG/boot/vmlinuz-$REL
 ROOT=$CACHE/initramfs
 rm -rf "$ROOT"
 mkdir -p "$ROOT"/{bin,sbin,etc,proc,sys,dev,tmp,modules,usr/bin,usr/sbin}
+# shellcheck disable=SC2086 # a list of module names
 python3 - "$IMG/lib/modules/$REL/kernel" "$ROOT/modules" $MODULES > "$ROOT/etc/modules.order" <<'PY'
 import lzma, os, re, sys
 top, dest, want = sys.argv[1], sys.argv[2], sys.argv[3:]
