@@ -22,9 +22,15 @@ FORMAT falls into exactly one class:
 Records whose own FORMAT has no literal text ("%s", "%s%s": the banner,
 KUnit's output) are counted apart: no text matcher can tell them apart.
 A wrong pick that was not flagged ambiguous is a miss of "every ambiguous
-pick flagged" (the kernel's own format produced the text too, so there
-were at least two candidates) unless the index does not hold the
-kernel's format at that call site.
+pick flagged": the kernel's own format produced the text too, so there
+were at least two candidates.  Equal means: FORMAT without the KERN_*
+level and the trailing newline, and a leading "%s" whose argument the
+kernel rendered empty (printk("%sRAX: ...", log_lvl): a level passed as
+an argument) may be left out with that argument; CODE_FILE equal or one
+path ending with the other (an out-of-tree module's __FILE__ is
+absolute); every recovered ARGn equal to the kernel's (fewer is a
+missing field, more are not checked: the kernel drops ARGn lines that do
+not fit into a record).
 
 check-records.py runs this through run(); standalone:
 
@@ -150,8 +156,16 @@ def judge(t, o):
     if "FORMAT" not in f:
         return "unmatched", []
     diff, missing = [], []
-    if norm_format(f["FORMAT"]) != t["FORMAT"]:
-        diff.append("FORMAT")
+    ta = t["ARGS"]
+    fmt = norm_format(f["FORMAT"])
+    if fmt != t["FORMAT"]:
+        # printk("%sRAX: ...", log_lvl): the level passed as the first
+        # argument, which printk consumes, so the kernel's ARG0 is empty;
+        # the format without that "%s" is the same format
+        if t["FORMAT"].startswith("%s") and ta and ta[0] == "" and fmt == t["FORMAT"][2:]:
+            ta = ta[1:]
+        else:
+            diff.append("FORMAT")
     for k in SITE:
         if k not in f:
             if k in t:
@@ -162,8 +176,12 @@ def judge(t, o):
         ok = same_file(f[k], t[k]) if k == "CODE_FILE" else f[k] == t[k]
         if not ok:
             diff.append(k)
-    ta, ra = t["ARGS"], f["ARGS"]
-    if ra[:len(ta)] != ta:
+    # arguments: each one recovered must be the kernel's; fewer is a
+    # missing field (kdmesg leaves them out when the text splits in more
+    # than one way), more is not checked (the kernel drops ARGn lines
+    # that do not fit into the record)
+    ra = f["ARGS"]
+    if ra[:len(ta)] != ta[:len(ra)]:
         diff.append("ARGn")
     elif len(ra) < len(ta):
         missing.append("ARGn")
@@ -317,21 +335,22 @@ def judge_index(tap, cr, label, kdmesg, recs, stripped, index, goal):
 
 
 def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
-        pristine=None, debian=None):
+        pristine=None, debian=None, work=None):
     """The checks above on the kprint boot of check-kernel.sh, numbered
     with check-records.py's: the records of its KMSG section (the boot and
     the test module) against (1) an index of the patched tree it was built
     from plus the test module's source and (2) an index of the boot's own
     printk index and dynamic-debug control file; then (3) the Debian
     fixture against an index of the unpatched tree, when that is Debian's
-    linux-source of the fixture's version."""
+    linux-source of the fixture's version.  Files go to @work (default:
+    the boot's recover/ folder)."""
     b = boots.get("kprint")
     if b is None:
         return
     if not (kdmesg and kdmesg_po and os.access(kdmesg_po, os.X_OK)):
         tap.check(False, "recover: kdmesg and kdmesg-po are built", ["kdmesg %s, kdmesg-po %s" % (kdmesg, kdmesg_po)])
         return
-    work = os.path.join(b["dir"], "recover")
+    work = work or os.path.join(b["dir"], "recover")
     os.makedirs(work, exist_ok=True)
     p1, _ = cr.split_phase2(b["recs"])
     stripped = os.path.join(work, "stripped.kmsg")
