@@ -115,6 +115,15 @@ def write_stripped(recs, path):
                     fh.write(line + "\n")
 
 
+def write_records(recs, path):
+    """The records unchanged, in the `cat /dev/kmsg` format."""
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+        for r in recs:
+            fh.write(r.header + "\n")
+            for line in r.dict_lines:
+                fh.write(line + "\n")
+
+
 def recover(kdmesg, dump, index, extra=()):
     """kdmesg -K DUMP --formats INDEX -o jsonl -v: {seq: object}, the
     summary line, the exit status and stderr."""
@@ -258,8 +267,8 @@ def report(ok, label, ev, goal=True):
     records whose format has literal text; the others are reported."""
     g, nl = ev["goal"], ev["noliteral"]
     n = sum(len(v) for v in g.values())
-    print("# recover %s: %s" % (label, summary(ev)))
-    print("# recover %s: %d kernel records without FORMAT (not judged); continuation records: %s;"
+    print("# %s: %s" % (label, summary(ev)))
+    print("# %s: %d kernel records without FORMAT (not judged); continuation records: %s;"
           " multi-line groups: %s" % (label, len(ev["nofmt"]),
                                       ", ".join("%d %s" % (v, c) for c, v in ev["parts"].items() if v) or "none",
                                       ", ".join("%d %s" % (v, c) for c, v in ev["groups"].items() if v) or "none"))
@@ -343,7 +352,8 @@ def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
     printk index and dynamic-debug control file; then (3) the Debian
     fixture against an index of the unpatched tree, when that is Debian's
     linux-source of the fixture's version.  Files go to @work (default:
-    the boot's recover/ folder)."""
+    the boot's recover/ folder), with both boots' records as kprint.kmsg and
+    stock.kmsg."""
     b = boots.get("kprint")
     if b is None:
         return
@@ -355,6 +365,11 @@ def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
     p1, _ = cr.split_phase2(b["recs"])
     stripped = os.path.join(work, "stripped.kmsg")
     write_stripped(p1, stripped)
+    # both boots' records as `cat /dev/kmsg` wrote them, kept beside
+    # (kdmesg -K reads them)
+    for name, bb in sorted(boots.items()):
+        if name in ("kprint", "stock"):
+            write_records(cr.split_phase2(bb["recs"])[0], os.path.join(work, name + ".kmsg"))
     rel = None
     relf = os.path.join(b["dir"], "obj", "include", "config", "kernel.release")
     if os.path.exists(relf):
