@@ -42,10 +42,9 @@ for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate translate
 	srcs=""
 	list=$libsrc
 	[ "$t" = writer ] && list=$writersrc
-	# lib/ is arranged in folders (lib/README.md): find each file.
 	for f in $list; do
-		src=$(find "$top/lib" -name "$f" -print -quit)
-		if [ -z "$src" ]; then
+		src=$top/lib/$f
+		if [ ! -f "$src" ]; then
 			echo "run-fuzz: no lib file $f" >&2
 			exit 1
 		fi
