@@ -289,23 +289,6 @@ void kdpo_scan_tree(int n, char **paths, const char *top)
 
 /* --- the running kernel ------------------------------------------------- */
 
-/* Undo the \xhh (site table) and \n \t \" \\ \ooo (printk index) escapes. */
-static size_t unescape(char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-	size_t o = 0;
-
-	while (p < end) {
-		if (*p == '\\' && p + 1 < end) {
-			p++;
-			s[o++] = (char)kd_cstring_escape(&p, end);
-		} else {
-			s[o++] = *p++;
-		}
-	}
-	return o;
-}
-
 /*
  * A source line number: decimal digits only, 1 to INT_MAX; anything else
  * (a crafted CODE_LINE=-1, which strtoul() turns into 4294967295) is no
@@ -352,7 +335,7 @@ static void read_sites(const char *path)
 		if (k == 5 && f[5] && *f[5]) {
 			char *colon = strrchr(f[2], ':');
 			struct kd_pot_msg m = {
-				.msgid = f[5], .msgid_len = unescape(f[5], strlen(f[5])),
+				.msgid = f[5], .msgid_len = kd_cstring_unescape(f[5], strlen(f[5])),
 				.file = f[2], .func = f[3],
 				.module = strcmp(f[4], "-") ? f[4] : NULL,
 				.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
@@ -400,7 +383,7 @@ static int read_index_file(const char *path, const struct stat *st, int type,
 
 			*sp1 = *sp2 = '\0';
 			q1[-1] = '\0';
-			n = unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
+			n = kd_cstring_unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
 			/* dev_*() formats come with the device prefix the record lacks. */
 			if (n > 7 && memcmp(q1 + 1, "%s %s: ", 7) == 0)
 				memmove(q1 + 1, q1 + 8, n -= 7);

@@ -39,3 +39,19 @@ int kd_cstring_escape(const char **p, const char *end)
 		return v & 0xff;
 	}
 }
+
+size_t kd_cstring_unescape(char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	size_t o = 0;
+
+	while (p < end) {
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			s[o++] = (char)kd_cstring_escape(&p, end);
+		} else {
+			s[o++] = *p++;
+		}
+	}
+	return o;
+}

@@ -7,6 +7,8 @@
 #ifndef KDMESG_CSTRING_H
 #define KDMESG_CSTRING_H
 
+#include <stddef.h>
+
 /**
  * kd_cstring_escape() - the byte an escape stands for, *@p pointing just
  * after its backslash (and before @end): \n \t \r \a \b \f \v \e, \x with
@@ -14,5 +16,12 @@
  * itself (\" \\ \').  Moves *@p past the escape.  Needs *@p < @end.
  */
 int kd_cstring_escape(const char **p, const char *end);
+
+/**
+ * kd_cstring_unescape() - undo the C escapes of @s[0..@n) in place (the
+ * site table's \xhh, the printk index's \n \t \" \\ \ooo); returns the
+ * new length.
+ */
+size_t kd_cstring_unescape(char *s, size_t n);
 
 #endif /* KDMESG_CSTRING_H */

@@ -10,23 +10,6 @@
 #include "po/cstring.h"
 #include "stage/ksites.h"
 
-/* Undo C escapes in place; the new length. */
-static size_t unescape(char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-	size_t o = 0;
-
-	while (p < end) {
-		if (*p == '\\' && p + 1 < end) {
-			p++;
-			s[o++] = (char)kd_cstring_escape(&p, end);
-		} else {
-			s[o++] = *p++;
-		}
-	}
-	return o;
-}
-
 /* The next line of [*@p, @end), NUL-terminated in place, or NULL at the end. */
 static char *next_line(char **p, char *end, size_t *len)
 {
@@ -88,7 +71,7 @@ long kd_ksites_printk_index(char *text, size_t len, const char *module,
 		*sp1 = *sp2 = '\0';
 		q1[-1] = '\0';
 		s.fmt = q1 + 1;
-		s.fmt_len = unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
+		s.fmt_len = kd_cstring_unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
 		/* dev_printk() formats come with the device prefix it adds. */
 		if (s.fmt_len > 7 && memcmp(s.fmt, "%s %s: ", 7) == 0) {
 			s.fmt += 7;
@@ -133,7 +116,7 @@ long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data)
 		s.module = lb + 1;
 		s.func = rb + 1;
 		s.fmt = q + 1;
-		s.fmt_len = unescape(q + 1, (size_t)(e - 1 - (q + 1)));
+		s.fmt_len = kd_cstring_unescape(q + 1, (size_t)(e - 1 - (q + 1)));
 		trim_newline(&s);
 		if (s.fmt_len && (rc = fn(data, &s)) < 0)
 			return rc;
@@ -169,7 +152,7 @@ long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
 					 f[1][0] : 0,
 			};
 
-			s.fmt_len = unescape(f[5], strlen(f[5]));
+			s.fmt_len = kd_cstring_unescape(f[5], strlen(f[5]));
 			s.line = split_line(f[2]);
 			if ((rc = fn(data, &s)) < 0)
 				return rc;
