@@ -69,15 +69,38 @@ static const char *const own_names[] = {
 	"message_translated", "module_info", NULL
 };
 
+/*
+ * The length of @key when it is a kernel key as most are, [A-Z][A-Z0-9_]*:
+ * no member name of its own and nothing to escape; 0 for any other key.
+ */
+static size_t plain_key_len(const char *key)
+{
+	const unsigned char *k = (const unsigned char *)key;
+	size_t n = 0;
+
+	if (k[0] < 'A' || k[0] > 'Z')
+		return 0;
+	for (unsigned char c; (c = k[n]); n++)
+		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+			return 0;
+	return n;
+}
+
 /* The member name of a dictionary entry; see the top of the file. */
 static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry *e)
 {
 	const char *o = kd_output_origin_name(e->origin);
+	size_t n = plain_key_len(e->key);
 
 	kd_escape_buf_putc(b, '"');
-	if (!o && kd_output_dict_renamed(e->key, own_names))
-		kd_escape_buf_put(b, "dict.", 5);
-	kd_json_escape(b, e->key, strlen(e->key), JSONL_ESCAPE);
+	/* Once per entry: the common key copied whole, as escaping leaves it. */
+	if (n) {
+		kd_escape_buf_put_short(b, e->key, n);
+	} else {
+		if (!o && kd_output_dict_renamed(e->key, own_names))
+			kd_escape_buf_put(b, "dict.", 5);
+		kd_json_escape(b, e->key, strlen(e->key), JSONL_ESCAPE);
+	}
 	if (o) {
 		kd_escape_buf_putc(b, '[');
 		kd_escape_buf_puts(b, o);

@@ -140,6 +140,7 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count)
 {
 	uint32_t h[KD_DICT_MAX];
 	size_t n = rec->dict_len < KD_DICT_MAX ? rec->dict_len : KD_DICT_MAX;
+	uint64_t seen = 0;
 
 	/*
 	 * A cheap key summary first, then compares of keys only where two agree:
@@ -148,17 +149,22 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count)
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-
 		size_t len = strlen(e->key);
 		const unsigned char *k = (const unsigned char *)e->key;
-
 		/* Length and three bytes tell CODE_FILE, CODE_LINE, CODE_FUNC
 		 * and ARG0.. apart; a collision only costs a compare. */
 		uint32_t last = len ? k[len - 1] : 0, before = len > 1 ? k[len - 2] : 0;
+		uint64_t bit;
 
 		h[i] = ((uint32_t)len ^ e->origin) | (uint32_t)k[0] << 8 |
 		       last << 16 | before << 24;
 		count[i] = 1;
+		/* One bit of 64 per summary seen: most keys meet no earlier twin. */
+		bit = (uint64_t)1 << ((h[i] * 0x9e3779b1u) >> 26);
+		if (!(seen & bit)) {
+			seen |= bit;
+			continue;
+		}
 		for (size_t j = 0; j < i; j++) {
 			if (count[j] && h[j] == h[i] &&
 			    kd_output_same_field(&rec->dict[j], e)) {

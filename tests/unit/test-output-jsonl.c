@@ -149,6 +149,17 @@ static void test_dictionary(void)
 		  "\"dict.module_info\":\"m\"}\n",
 		  "keys named like members, or dict.*, are prefixed: no name twice; keys are escaped");
 
+	/* Keys alike in length, first and last two bytes: still apart. */
+	kd_record_reset(&r);
+	kd_record_set_text(&r, "m", 1);
+	record_add(&r, "AB_CD", "1", 1);
+	record_add(&r, "AX_CD", "2", 1);
+	record_add(&r, "AB_CD", "3", 1);
+	check_one(&r,
+		  "{\"flags\":\"\",\"message\":\"m\",\"AB_CD\":[\"1\",\"3\"],"
+		  "\"AX_CD\":\"2\"}\n",
+		  "keys of one summary are told apart; the repeat is grouped");
+
 	/* A derived value is marked, never grouped with the kernel's. */
 	kd_record_reset(&r);
 	kd_record_set_text(&r, "m", 1);
