@@ -42,145 +42,6 @@ static void __attribute__((__noreturn__)) try_help(void)
 	exit(EXIT_FAILURE);
 }
 
-static const char *const facility_help[] = {
-	N_("kernel messages"),
-	N_("random user-level messages"),
-	N_("mail system"),
-	N_("system daemons"),
-	N_("security/authorization messages"),
-	N_("messages generated internally by syslogd"),
-	N_("line printer subsystem"),
-	N_("network news subsystem"),
-	N_("UUCP subsystem"),
-	N_("clock daemon"),
-	N_("security/authorization messages (private)"),
-	N_("FTP daemon"),
-	N_("reserved 0"),
-	N_("reserved 1"),
-	N_("reserved 2"),
-	N_("reserved 3"),
-	N_("local use 0"),
-	N_("local use 1"),
-	N_("local use 2"),
-	N_("local use 3"),
-	N_("local use 4"),
-	N_("local use 5"),
-	N_("local use 6"),
-	N_("local use 7"),
-};
-
-static const char *const level_help[] = {
-	N_("system is unusable"),
-	N_("action must be taken immediately"),
-	N_("critical conditions"),
-	N_("error conditions"),
-	N_("warning conditions"),
-	N_("normal but significant condition"),
-	N_("informational"),
-	N_("debug-level messages"),
-};
-
-static void __attribute__((__noreturn__)) usage(void)
-{
-	FILE *out = stdout;
-	size_t i;
-
-	fputs(_("\nUsage:\n"), out);
-	fprintf(out, _(" %s [options] [FIELD=VALUE...]\n"), program_invocation_short_name);
-
-	fputs("\n", out);
-	fputs(_("Display or control the kernel ring buffer.\n"), out);
-
-	fputs(_("\nOptions:\n"), out);
-	/*
-	 * TRANSLATORS: translate only the descriptions; they start at
-	 * column 30, keep them aligned there.
-	 */
-	fputs(_(" -C, --clear                 clear the kernel ring buffer\n"), out);
-	fputs(_(" -c, --read-clear            read and clear all messages\n"), out);
-	fputs(_(" -D, --console-off           disable printing messages to console\n"), out);
-	fputs(_(" -E, --console-on            enable printing messages to console\n"), out);
-	fputs(_(" -F, --file <file>           use the file instead of the kernel log buffer\n"), out);
-	fputs(_(" -K, --kmsg-file <file>      use the file in kmsg format\n"), out);
-	fputs(_(" -f, --facility <list>       restrict output to defined facilities\n"), out);
-	fputs(_(" -H, --human                 human readable output\n"), out);
-	fputs(_(" -J, --json                  use JSON output format\n"), out);
-	fputs(_(" -k, --kernel                display kernel messages\n"), out);
-	fprintf(out,
-		_(" -L, --color[=<when>]        colorize messages (%s, %s or %s)\n"),
-		"auto", "always", "never");
-	fprintf(out, "                               %s\n",
-		_("colors are enabled by default"));
-	fputs(_(" -l, --level <list>          restrict output to defined levels\n"), out);
-	fputs(_(" -n, --console-level <level> set level of messages printed to console\n"), out);
-	fputs(_(" -o, --output <format>       output format: text, json, jsonl, export or verbose\n"), out);
-	fputs(_(" -P, --nopager               do not pipe output into a pager\n"), out);
-	fputs(_(" -p, --force-prefix          force timestamp output on each line of multi-line messages\n"), out);
-	fputs(_(" -r, --raw                   print the raw message buffer\n"), out);
-	fputs(_("     --noescape              don't escape unprintable character\n"), out);
-	fputs(_(" -S, --syslog                force to use syslog(2) rather than /dev/kmsg\n"), out);
-	fputs(_(" -s, --buffer-size <size>    buffer size to query the kernel ring buffer\n"), out);
-	fputs(_(" -u, --userspace             display userspace messages\n"), out);
-	fputs(_(" -w, --follow                wait for new messages\n"), out);
-	fputs(_(" -W, --follow-new            wait and print only new messages\n"), out);
-	fputs(_(" -x, --decode                decode facility and level to readable string\n"), out);
-	fputs(_(" -d, --show-delta            show time delta between printed messages\n"), out);
-	fputs(_(" -e, --reltime               show local time and time delta in readable format\n"), out);
-	fputs(_(" -T, --ctime                 show human-readable timestamp (may be inaccurate!)\n"), out);
-	fputs(_(" -t, --notime                don't show any timestamp with messages\n"), out);
-	fputs(_("     --time-format <format>  show timestamp using the given format:\n"
-		"                               [delta|reltime|ctime|notime|iso|raw]\n"
-		"Suspending/resume will make ctime and iso timestamps inaccurate.\n"), out);
-	fputs(_("     --since <time>          display the lines since the specified time\n"), out);
-	fputs(_("     --until <time>          display the lines until the specified time\n"), out);
-	fputs(_("     --subsystem <name>      display only messages from this subsystem\n"), out);
-	fputs(_("     --device <id>           display only messages about this device\n"), out);
-	fprintf(out,
-		_("     --translate[=<when>]    translate kernel messages (%s, %s or %s)\n"),
-		"auto", "always", "never");
-	fputs(_("     --no-translate          show kernel messages as the kernel wrote them\n"), out);
-	fputs(_("     --catalog-dir <dir>     also look for kernel message catalogues in <dir>\n"), out);
-	fputs(_(" -v, --verbose               summarize translation and recovery on standard error\n"), out);
-	fputs(_("     --code-file <glob>      only messages printed by this source file or directory\n"), out);
-	fputs(_("     --function <glob>       only messages printed by this function\n"), out);
-	fputs(_("     --module <name>         only messages of this module (or module alias)\n"), out);
-	fputs(_("     --format <format>       only messages printed with this format string\n"), out);
-	fputs(_("     --grep <regex>          only messages whose text matches the regular expression\n"), out);
-	fputs(_(" -i, --ignore-case           --grep ignores case\n"), out);
-	fputs(_("     --location              show the file, line and function of each message\n"), out);
-	fputs(_("     --stats                 count messages per call site\n"), out);
-	fputs(_("     --top <n>               --stats of the <n> call sites with the most messages\n"), out);
-	fputs(_("  FIELD=VALUE                only messages whose field FIELD is VALUE\n"), out);
-	fprintf(out,
-		_("     --recover[=<when>]      recover call sites of plain kernel messages (%s, %s or %s)\n"),
-		"auto", "always", "never");
-	fputs(_("     --formats <file>        the format index to recover them with\n"), out);
-	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
-	fputs(_("     --journal               read the kernel records of the systemd journal\n"), out);
-	fputs(_("     --journal-directory <dir>  read the journal files in <dir>\n"), out);
-	fputs(_("     --journal-file <file>   read this journal file (may be repeated)\n"), out);
-	fputs(_("     --boot[=<id|±n>]        only one boot of the journal (as journalctl -b)\n"), out);
-	fputs(_("     --list-boots            list the boots of the journal\n"), out);
-	fputs(_("     --machine <host>        only records of this machine (host name or machine ID)\n"), out);
-	fputs(_("     --boot-time <time>      date a dump's records from this boot time\n"), out);
-
-	fputs("\n", out);
-	fputs(_(" -h, --help                  display this help\n"), out);
-	fputs(_(" -V, --version               display version\n"), out);
-
-	fputs(_("\nSupported log facilities:\n"), out);
-	for (i = 0; i < KD_FACILITY_COUNT; i++)
-		fprintf(out, " %7s - %s\n", kd_priority_facility_name(i),
-			_(facility_help[i]));
-
-	fputs(_("\nSupported log levels (priorities):\n"), out);
-	for (i = 0; i < KD_LEVEL_COUNT; i++)
-		fprintf(out, " %7s - %s\n", kd_priority_level_name(i), _(level_help[i]));
-
-	fprintf(out, _("\nFor more details see %s.\n"), "kdmesg(1)");
-	exit(EXIT_SUCCESS);
-}
-
 /*
  * Options that cannot be combined, rows and columns in ASCII order as
  * util-linux's err_exclusive_options() wants them.  As dmesg 2.42, the
@@ -529,290 +390,351 @@ static void note_filter(struct ctl *c, int opt, const char *arg,
 			 len ? " " : "", arg);
 }
 
-static void parse_args(struct ctl *c, int argc, char **argv)
+/* dmesg's table first: mutual-exclusion messages name its entries. */
+static const struct option longopts[] = {
+	{ "buffer-size",   required_argument, NULL, 's' },
+	{ "clear",         no_argument,       NULL, 'C' },
+	{ "color",         optional_argument, NULL, 'L' },
+	{ "console-level", required_argument, NULL, 'n' },
+	{ "console-off",   no_argument,       NULL, 'D' },
+	{ "console-on",    no_argument,       NULL, 'E' },
+	{ "decode",        no_argument,       NULL, 'x' },
+	{ "file",          required_argument, NULL, 'F' },
+	{ "facility",      required_argument, NULL, 'f' },
+	{ "follow",        no_argument,       NULL, 'w' },
+	{ "follow-new",    no_argument,       NULL, 'W' },
+	{ "human",         no_argument,       NULL, 'H' },
+	{ "help",          no_argument,       NULL, 'h' },
+	{ "json",          no_argument,       NULL, 'J' },
+	{ "kernel",        no_argument,       NULL, 'k' },
+	{ "kmsg-file",     required_argument, NULL, 'K' },
+	{ "level",         required_argument, NULL, 'l' },
+	{ "since",         required_argument, NULL, OPT_SINCE },
+	{ "syslog",        no_argument,       NULL, 'S' },
+	{ "raw",           no_argument,       NULL, 'r' },
+	{ "read-clear",    no_argument,       NULL, 'c' },
+	{ "reltime",       no_argument,       NULL, 'e' },
+	{ "show-delta",    no_argument,       NULL, 'd' },
+	{ "ctime",         no_argument,       NULL, 'T' },
+	{ "noescape",      no_argument,       NULL, OPT_NOESC },
+	{ "notime",        no_argument,       NULL, 't' },
+	{ "nopager",       no_argument,       NULL, 'P' },
+	{ "until",         required_argument, NULL, OPT_UNTIL },
+	{ "userspace",     no_argument,       NULL, 'u' },
+	{ "version",       no_argument,       NULL, 'V' },
+	{ "time-format",   required_argument, NULL, OPT_TIME_FORMAT },
+	{ "force-prefix",  no_argument,       NULL, 'p' },
+	{ "output",        required_argument, NULL, 'o' },
+	{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
+	{ "device",        required_argument, NULL, OPT_DEVICE },
+	{ "translate",     optional_argument, NULL, OPT_TRANSLATE },
+	{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
+	{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
+	{ "verbose",       no_argument,       NULL, 'v' },
+	{ "code-file",     required_argument, NULL, OPT_CODE_FILE },
+	{ "function",      required_argument, NULL, OPT_FUNCTION },
+	{ "module",        required_argument, NULL, OPT_MODULE },
+	{ "format",        required_argument, NULL, OPT_FORMAT },
+	{ "grep",          required_argument, NULL, OPT_GREP },
+	{ "ignore-case",   no_argument,       NULL, 'i' },
+	{ "location",      no_argument,       NULL, OPT_LOCATION },
+	{ "stats",         no_argument,       NULL, OPT_STATS },
+	{ "top",           required_argument, NULL, OPT_TOP },
+	{ "tui",           no_argument,       NULL, OPT_TUI },
+	{ "formats",       required_argument, NULL, OPT_FORMATS },
+	{ "recover",       optional_argument, NULL, OPT_RECOVER },
+	/* Not in --help: for shell completion (kdmesg-complete.c). */
+	{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
+	KDMESG_JOURNAL_LONGOPTS
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What the options seen so far ask, for the checks after the last one. */
+struct seen {
+	int excl_status[sizeof(excl) / sizeof(excl[0])];
+	const char *n_arg;	/* -n: set once every option is known */
+	int action_opt, file_opt, read_opt, stats_opt;
+};
+
+/* -C -c -D -E -n: what to do to the live kernel instead of reading it. */
+static bool parse_action_option(struct ctl *c, int ch, const char *arg, struct seen *s)
 {
-	/* dmesg's table first: mutual-exclusion messages name its entries. */
-	static const struct option longopts[] = {
-		{ "buffer-size",   required_argument, NULL, 's' },
-		{ "clear",         no_argument,       NULL, 'C' },
-		{ "color",         optional_argument, NULL, 'L' },
-		{ "console-level", required_argument, NULL, 'n' },
-		{ "console-off",   no_argument,       NULL, 'D' },
-		{ "console-on",    no_argument,       NULL, 'E' },
-		{ "decode",        no_argument,       NULL, 'x' },
-		{ "file",          required_argument, NULL, 'F' },
-		{ "facility",      required_argument, NULL, 'f' },
-		{ "follow",        no_argument,       NULL, 'w' },
-		{ "follow-new",    no_argument,       NULL, 'W' },
-		{ "human",         no_argument,       NULL, 'H' },
-		{ "help",          no_argument,       NULL, 'h' },
-		{ "json",          no_argument,       NULL, 'J' },
-		{ "kernel",        no_argument,       NULL, 'k' },
-		{ "kmsg-file",     required_argument, NULL, 'K' },
-		{ "level",         required_argument, NULL, 'l' },
-		{ "since",         required_argument, NULL, OPT_SINCE },
-		{ "syslog",        no_argument,       NULL, 'S' },
-		{ "raw",           no_argument,       NULL, 'r' },
-		{ "read-clear",    no_argument,       NULL, 'c' },
-		{ "reltime",       no_argument,       NULL, 'e' },
-		{ "show-delta",    no_argument,       NULL, 'd' },
-		{ "ctime",         no_argument,       NULL, 'T' },
-		{ "noescape",      no_argument,       NULL, OPT_NOESC },
-		{ "notime",        no_argument,       NULL, 't' },
-		{ "nopager",       no_argument,       NULL, 'P' },
-		{ "until",         required_argument, NULL, OPT_UNTIL },
-		{ "userspace",     no_argument,       NULL, 'u' },
-		{ "version",       no_argument,       NULL, 'V' },
-		{ "time-format",   required_argument, NULL, OPT_TIME_FORMAT },
-		{ "force-prefix",  no_argument,       NULL, 'p' },
-		{ "output",        required_argument, NULL, 'o' },
-		{ "subsystem",     required_argument, NULL, OPT_SUBSYSTEM },
-		{ "device",        required_argument, NULL, OPT_DEVICE },
-		{ "translate",     optional_argument, NULL, OPT_TRANSLATE },
-		{ "no-translate",  no_argument,       NULL, OPT_NO_TRANSLATE },
-		{ "catalog-dir",   required_argument, NULL, OPT_CATALOG_DIR },
-		{ "verbose",       no_argument,       NULL, 'v' },
-		{ "code-file",     required_argument, NULL, OPT_CODE_FILE },
-		{ "function",      required_argument, NULL, OPT_FUNCTION },
-		{ "module",        required_argument, NULL, OPT_MODULE },
-		{ "format",        required_argument, NULL, OPT_FORMAT },
-		{ "grep",          required_argument, NULL, OPT_GREP },
-		{ "ignore-case",   no_argument,       NULL, 'i' },
-		{ "location",      no_argument,       NULL, OPT_LOCATION },
-		{ "stats",         no_argument,       NULL, OPT_STATS },
-		{ "top",           required_argument, NULL, OPT_TOP },
-		{ "tui",           no_argument,       NULL, OPT_TUI },
-		{ "formats",       required_argument, NULL, OPT_FORMATS },
-		{ "recover",       optional_argument, NULL, OPT_RECOVER },
-		/* Not in --help: for shell completion (kdmesg-complete.c). */
-		{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
-		KDMESG_JOURNAL_LONGOPTS
-		{ NULL, 0, NULL, 0 }
-	};
-	int excl_status[sizeof(excl) / sizeof(excl[0])] = { 0 };
-	const char *n_arg = NULL;
-	int ch, action_opt = 0, file_opt = 0, read_opt = 0, stats_opt = 0;
-
-	/* At most one of each per argument: no reallocation while parsing. */
-	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
-	c->modules = calloc((size_t)argc + 1, sizeof(*c->modules));
-	if (!c->greps || !c->modules)
-		err(EXIT_FAILURE, NULL);
-
-	while ((ch = getopt_long(argc, argv,
-				 "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
-				 longopts, NULL)) != -1) {
-		check_exclusive(ch, longopts, excl_status);
-		note_filter(c, ch, optarg, longopts);
-		remember_option(ch, &action_opt, &file_opt, &read_opt);
-		if ((ch == OPT_STATS || ch == OPT_TOP) && !stats_opt)
-			stats_opt = ch;
-
-		switch (ch) {
-		case 'C':
-			c->action = ACT_CLEAR;
-			break;
-		case 'c':
-			c->action = ACT_READ_CLEAR;
-			break;
-		case 'D':
-			c->action = ACT_CONSOLE_OFF;
-			break;
-		case 'd':
-			kd_timefmt_add(&c->out, KD_TIME_RAW_DELTA);
-			break;
-		case 'E':
-			c->action = ACT_CONSOLE_ON;
-			break;
-		case 'e':
-			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
-			break;
-		case 'F':
-			c->kind = KD_SOURCE_SYSLOG_FILE;
-			c->path = optarg;
-			break;
-		case 'K':
-			c->kind = KD_SOURCE_KMSG_FILE;
-			c->path = optarg;
-			break;
-		case 'f':
-			parse_facilities(optarg, &c->filter.facilities);
-			break;
-		case 'H':
-			kd_timefmt_add(&c->out, KD_TIME_RELTIME);
-			c->colormode = KD_COLORMODE_AUTO;
-			c->human = true;
-			break;
-		case 'J':
-			c->out.mode = KD_OUTPUT_JSON;
-			c->out.json_dict = false;	/* dmesg's members only */
-			break;
-		case 'k':
-			c->filter.facilities |= 1u << 0;
-			break;
-		case 'L':
-			c->colormode = KD_COLORMODE_AUTO;
-			if (optarg) {
-				int m = kd_colormode_parse(optarg);
-
-				if (m < 0)
-					errx(EXIT_FAILURE, "%s: '%s'",
-					     _("unsupported color mode"),
-					     optarg + (*optarg == '='));
-				c->colormode = m;
-			}
-			break;
-		case 'l':
-			parse_levels(optarg, &c->filter.levels);
-			break;
-		case 'n':
-			n_arg = optarg;
-			break;
-		case 'o':
-			c->out.mode = parse_output_format(optarg);
-			c->out.json_dict = true;
-			break;
-		case 'P':
-			c->nopager = true;
-			break;
-		case 'p':
-			c->out.force_prefix = true;
-			break;
-		case 'r':
-			c->out.raw = true;
-			break;
-		case 'S':
-			c->kind = KD_SOURCE_SYSLOG;
-			c->path = NULL;
-			break;
-		case 's':
-			c->bufsize = parse_buffer_size(optarg);
-			break;
-		case 'T':
-			kd_timefmt_add(&c->out, KD_TIME_CTIME);
-			break;
-		case 't':
-			kd_timefmt_add(&c->out, KD_TIME_NONE);
-			break;
-		case 'u': {
-			unsigned int i;
-
-			for (i = 1; i < KD_FACILITY_COUNT; i++)
-				c->filter.facilities |= 1u << i;
-			break;
-		}
-		case 'w':
-			c->follow = true;
-			c->src_flags |= KD_SOURCE_FOLLOW;
-			break;
-		case 'W':
-			c->follow = true;
-			c->src_flags |= KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW;
-			break;
-		case 'x':
-			c->out.decode = true;
-			break;
-		case OPT_TIME_FORMAT:
-			kd_timefmt_add(&c->out, parse_time_format(optarg));
-			break;
-		case OPT_NOESC:
-			c->out.noescape = true;
-			break;
-		case OPT_SINCE:
-			parse_time_option(optarg, &c->filter.has_since,
-					  &c->filter.since_usec);
-			break;
-		case OPT_UNTIL:
-			parse_time_option(optarg, &c->filter.has_until,
-					  &c->filter.until_usec);
-			break;
-		case OPT_SUBSYSTEM:
-		case OPT_DEVICE:
-			if (kd_filter_add_value(&c->filter, ch == OPT_SUBSYSTEM ?
-						KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE,
-						optarg) < 0)
-				err(EXIT_FAILURE, NULL);
-			break;
-		case OPT_TRANSLATE:
-			c->translate = TRANSLATE_ALWAYS;
-			if (optarg && strcmp(optarg, "auto") == 0)
-				c->translate = TRANSLATE_AUTO;
-			else if (optarg && strcmp(optarg, "never") == 0)
-				c->translate = TRANSLATE_NEVER;
-			else if (optarg && strcmp(optarg, "always") != 0)
-				errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"),
-				     optarg);
-			break;
-		case OPT_NO_TRANSLATE:
-			c->translate = TRANSLATE_NEVER;
-			break;
-		case OPT_FORMATS:
-			c->formats = optarg;
-			break;
-		case OPT_RECOVER:
-			c->recover = RECOVER_ALWAYS;
-			if (optarg && strcmp(optarg, "auto") == 0)
-				c->recover = RECOVER_AUTO;
-			else if (optarg && strcmp(optarg, "never") == 0)
-				c->recover = RECOVER_NEVER;
-			else if (optarg && strcmp(optarg, "always") != 0)
-				errx(EXIT_FAILURE, "%s: '%s'", _("unsupported recover mode"), optarg);
-			break;
-		case OPT_CATALOG_DIR:
-			if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)
-				errx(EXIT_FAILURE, _("too many catalogue directories"));
-			c->catalog_dirs[c->ncatalog_dirs++] = optarg;
-			break;
-		case 'v':
-			c->verbose = true;
-			break;
-		case OPT_CODE_FILE:
-			add_match(c, KD_MATCH_PATH, KD_FIELD_CODE_FILE, optarg);
-			break;
-		case OPT_FUNCTION:
-			add_match(c, KD_MATCH_GLOB, KD_FIELD_CODE_FUNC, optarg);
-			break;
-		case OPT_FORMAT:
-			add_match(c, KD_MATCH_EXACT, KD_FIELD_FORMAT, optarg);
-			break;
-		case OPT_MODULE:
-			c->modules[c->nmodules++] = optarg;
-			break;
-		case OPT_GREP:
-			c->greps[c->ngreps++] = optarg;
-			break;
-		case 'i':
-			c->ignore_case = true;
-			break;
-		case OPT_LOCATION:
-			c->out.location = true;
-			break;
-		case OPT_STATS:
-			c->stats = true;
-			break;
-		case OPT_TOP:
-			c->stats = true;
-			c->stats_top = parse_top(optarg);
-			break;
-		case OPT_TUI:
-			c->tui = true;
-			break;
-		case OPT_LIST_VALUES:
-			c->list_values = optarg;
-			break;
-		case 'h':
-			usage();
-		case 'V':
-			/* TRANSLATORS: "kdmesg from kdmesg 0.1.0", as util-linux prints it. */
-			printf(_("%s from %s\n"), program_invocation_short_name,
-			       PACKAGE_STRING);
-			exit(EXIT_SUCCESS);
-		default:
-			if (!kdmesg_journal_option(c, ch, optarg, argc, argv))
-				try_help();
-		}
+	switch (ch) {
+	case 'C':
+		c->action = ACT_CLEAR;
+		return true;
+	case 'c':
+		c->action = ACT_READ_CLEAR;
+		return true;
+	case 'D':
+		c->action = ACT_CONSOLE_OFF;
+		return true;
+	case 'E':
+		c->action = ACT_CONSOLE_ON;
+		return true;
+	case 'n':
+		s->n_arg = arg;
+		return true;
 	}
+	return false;
+}
 
+/* What is read and how: -F -K -S, the buffer size, following. */
+static bool parse_source_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'F':
+		c->kind = KD_SOURCE_SYSLOG_FILE;
+		c->path = arg;
+		return true;
+	case 'K':
+		c->kind = KD_SOURCE_KMSG_FILE;
+		c->path = arg;
+		return true;
+	case 'S':
+		c->kind = KD_SOURCE_SYSLOG;
+		c->path = NULL;
+		return true;
+	case 's':
+		c->bufsize = parse_buffer_size(arg);
+		return true;
+	case 'w':
+		c->follow = true;
+		c->src_flags |= KD_SOURCE_FOLLOW;
+		return true;
+	case 'W':
+		c->follow = true;
+		c->src_flags |= KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW;
+		return true;
+	}
+	return false;
+}
+
+/* -L's argument, as dmesg words its error. */
+static int parse_color_option(const char *arg)
+{
+	int m;
+
+	if (!arg)
+		return KD_COLORMODE_AUTO;
+	m = kd_colormode_parse(arg);
+	if (m < 0)
+		errx(EXIT_FAILURE, "%s: '%s'", _("unsupported color mode"),
+		     arg + (*arg == '='));
+	return m;
+}
+
+/* How each line looks: time stamps, colours, prefixes, escaping, -o. */
+static bool parse_look_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'd':
+		kd_timefmt_add(&c->out, KD_TIME_RAW_DELTA);
+		return true;
+	case 'e':
+		kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+		return true;
+	case 'T':
+		kd_timefmt_add(&c->out, KD_TIME_CTIME);
+		return true;
+	case 't':
+		kd_timefmt_add(&c->out, KD_TIME_NONE);
+		return true;
+	case OPT_TIME_FORMAT:
+		kd_timefmt_add(&c->out, parse_time_format(arg));
+		return true;
+	case 'H':
+		kd_timefmt_add(&c->out, KD_TIME_RELTIME);
+		c->colormode = KD_COLORMODE_AUTO;
+		c->human = true;
+		return true;
+	case 'L':
+		c->colormode = parse_color_option(arg);
+		return true;
+	case 'J':
+		c->out.mode = KD_OUTPUT_JSON;
+		c->out.json_dict = false;	/* dmesg's members only */
+		return true;
+	case 'o':
+		c->out.mode = parse_output_format(arg);
+		c->out.json_dict = true;
+		return true;
+	case 'P':
+		c->nopager = true;
+		return true;
+	case 'p':
+		c->out.force_prefix = true;
+		return true;
+	case 'r':
+		c->out.raw = true;
+		return true;
+	case 'x':
+		c->out.decode = true;
+		return true;
+	case OPT_NOESC:
+		c->out.noescape = true;
+		return true;
+	case OPT_LOCATION:
+		c->out.location = true;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Which records are shown.  --module and --grep are compiled once every
+ * option is known (-i may come after them): kept in lists until then.
+ */
+static bool parse_filter_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'f':
+		parse_facilities(arg, &c->filter.facilities);
+		return true;
+	case 'k':
+		c->filter.facilities |= 1u << 0;
+		return true;
+	case 'u':
+		for (unsigned int i = 1; i < KD_FACILITY_COUNT; i++)
+			c->filter.facilities |= 1u << i;
+		return true;
+	case 'l':
+		parse_levels(arg, &c->filter.levels);
+		return true;
+	case OPT_SINCE:
+		parse_time_option(arg, &c->filter.has_since, &c->filter.since_usec);
+		return true;
+	case OPT_UNTIL:
+		parse_time_option(arg, &c->filter.has_until, &c->filter.until_usec);
+		return true;
+	case OPT_SUBSYSTEM:
+	case OPT_DEVICE:
+		if (kd_filter_add_value(&c->filter, ch == OPT_SUBSYSTEM ?
+					KD_FIELD_SUBSYSTEM : KD_FIELD_DEVICE, arg) < 0)
+			err(EXIT_FAILURE, NULL);
+		return true;
+	case OPT_CODE_FILE:
+		add_match(c, KD_MATCH_PATH, KD_FIELD_CODE_FILE, arg);
+		return true;
+	case OPT_FUNCTION:
+		add_match(c, KD_MATCH_GLOB, KD_FIELD_CODE_FUNC, arg);
+		return true;
+	case OPT_FORMAT:
+		add_match(c, KD_MATCH_EXACT, KD_FIELD_FORMAT, arg);
+		return true;
+	case OPT_MODULE:
+		c->modules[c->nmodules++] = arg;
+		return true;
+	case OPT_GREP:
+		c->greps[c->ngreps++] = arg;
+		return true;
+	case 'i':
+		c->ignore_case = true;
+		return true;
+	}
+	return false;
+}
+
+/* --translate[=WHEN]: always without a WHEN. */
+static enum translate_when parse_translate_option(const char *arg)
+{
+	if (arg && strcmp(arg, "auto") == 0)
+		return TRANSLATE_AUTO;
+	if (arg && strcmp(arg, "never") == 0)
+		return TRANSLATE_NEVER;
+	if (arg && strcmp(arg, "always") != 0)
+		errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"), arg);
+	return TRANSLATE_ALWAYS;
+}
+
+/* --recover[=WHEN]: always without a WHEN. */
+static enum recover_when parse_recover_option(const char *arg)
+{
+	if (arg && strcmp(arg, "auto") == 0)
+		return RECOVER_AUTO;
+	if (arg && strcmp(arg, "never") == 0)
+		return RECOVER_NEVER;
+	if (arg && strcmp(arg, "always") != 0)
+		errx(EXIT_FAILURE, "%s: '%s'", _("unsupported recover mode"), arg);
+	return RECOVER_ALWAYS;
+}
+
+/* The stages records pass: translation, recovery of call sites. */
+static bool parse_stage_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_TRANSLATE:
+		c->translate = parse_translate_option(arg);
+		return true;
+	case OPT_NO_TRANSLATE:
+		c->translate = TRANSLATE_NEVER;
+		return true;
+	case OPT_CATALOG_DIR:
+		if (c->ncatalog_dirs >= CATALOG_DIRS_MAX)
+			errx(EXIT_FAILURE, _("too many catalogue directories"));
+		c->catalog_dirs[c->ncatalog_dirs++] = arg;
+		return true;
+	case OPT_RECOVER:
+		c->recover = parse_recover_option(arg);
+		return true;
+	case OPT_FORMATS:
+		c->formats = arg;
+		return true;
+	case 'v':
+		c->verbose = true;
+		return true;
+	}
+	return false;
+}
+
+/* What kdmesg does with the records instead of listing them, or --help. */
+static bool parse_mode_option(struct ctl *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_STATS:
+		c->stats = true;
+		return true;
+	case OPT_TOP:
+		c->stats = true;
+		c->stats_top = parse_top(arg);
+		return true;
+	case OPT_TUI:
+		c->tui = true;
+		return true;
+	case OPT_LIST_VALUES:
+		c->list_values = arg;
+		return true;
+	case 'h':
+		kdmesg_usage();
+	case 'V':
+		/* TRANSLATORS: "kdmesg from kdmesg 0.1.0", as util-linux prints it. */
+		printf(_("%s from %s\n"), program_invocation_short_name, PACKAGE_STRING);
+		exit(EXIT_SUCCESS);
+	}
+	return false;
+}
+
+/* One option @ch with its argument @arg (NULL when it has none). */
+static void parse_option(struct ctl *c, int ch, char *arg, struct seen *s,
+			 int argc, char **argv)
+{
+	check_exclusive(ch, longopts, s->excl_status);
+	note_filter(c, ch, arg, longopts);
+	remember_option(ch, &s->action_opt, &s->file_opt, &s->read_opt);
+	if ((ch == OPT_STATS || ch == OPT_TOP) && !s->stats_opt)
+		s->stats_opt = ch;
+
+	if (parse_action_option(c, ch, arg, s) || parse_source_option(c, ch, arg) ||
+	    parse_look_option(c, ch, arg) || parse_filter_option(c, ch, arg) ||
+	    parse_stage_option(c, ch, arg) || parse_mode_option(c, ch, arg))
+		return;
+	if (!kdmesg_journal_option(c, ch, arg, argc, argv))
+		try_help();
+}
+
+/* FIELD=VALUE arguments, then the --module and --grep lists, into the filter. */
+static void compile_matches(struct ctl *c, int argc, char **argv)
+{
 	for (; optind < argc; optind++) {
 		note_filter(c, 0, argv[optind], NULL);
 		add_field_match(c, argv[optind]);
@@ -826,11 +748,29 @@ static void parse_args(struct ctl *c, int argc, char **argv)
 	free(c->modules);
 	c->greps = c->modules = NULL;
 	c->ngreps = c->nmodules = 0;
-	check_live_action(longopts, action_opt, file_opt, read_opt, stats_opt);
-	if (n_arg) {
+}
+
+static void parse_args(struct ctl *c, int argc, char **argv)
+{
+	struct seen s = { .n_arg = NULL };
+	int ch;
+
+	/* At most one of each per argument: no reallocation while parsing. */
+	c->greps = calloc((size_t)argc + 1, sizeof(*c->greps));
+	c->modules = calloc((size_t)argc + 1, sizeof(*c->modules));
+	if (!c->greps || !c->modules)
+		err(EXIT_FAILURE, NULL);
+
+	while ((ch = getopt_long(argc, argv, "CcDdEeF:f:HhiJK:kL::l:n:o:PprSs:TtuVvWwx",
+				 longopts, NULL)) != -1)
+		parse_option(c, ch, optarg, &s, argc, argv);
+
+	compile_matches(c, argc, argv);
+	check_live_action(longopts, s.action_opt, s.file_opt, s.read_opt, s.stats_opt);
+	if (s.n_arg) {
 		c->action = ACT_CONSOLE_LEVEL;
-		if (kd_klogctl_parse_console_level(n_arg, &c->console_level) < 0)
-			errx(EXIT_FAILURE, _("unknown level '%s'"), n_arg);
+		if (kd_klogctl_parse_console_level(s.n_arg, &c->console_level) < 0)
+			errx(EXIT_FAILURE, _("unknown level '%s'"), s.n_arg);
 	}
 }
 

@@ -250,4 +250,7 @@ int kdmesg_list_boots(struct ctl *c);
 /** kdmesg_parse_options() - fill @c from the command line; exits on errors. */
 void kdmesg_parse_options(struct ctl *c, int argc, char **argv);
 
+/** kdmesg_usage() - print --help on standard output and exit 0. */
+void kdmesg_usage(void) __attribute__((__noreturn__));
+
 #endif /* KDMESG_KDMESG_H */

@@ -36,7 +36,7 @@ sed 's/^/# /' "$tmp/msgfmt.err"
 # Source files that mark strings: _("..."), N_("..."), ngettext(...).
 grep -v '^#' "$po/POTFILES.in" | sed '/^[[:space:]]*$/d' >"$tmp/potfiles"
 missing=""
-for f in $(cd "$top_srcdir" && grep -lE '(^|[^A-Za-z0-9_])(N?_|n?gettext)\(' src/*.c lib/*.c 2>/dev/null); do
+for f in $(cd "$top_srcdir" && grep -lE '(^|[^A-Za-z0-9_])(N?_|n?gettext)\(' src/*.c lib/*.c lib/*/*.c 2>/dev/null); do
 	grep -qx "$f" "$tmp/potfiles" || missing="$missing $f"
 done
 [ -z "$missing" ]
