@@ -12,9 +12,11 @@ int writer_run(const struct kd_output_opts *opts, const struct kd_record *recs,
 	       size_t n, char **buf, size_t *len)
 {
 	struct kd_writer *w = NULL;
+	struct kd_prev prev;
 	FILE *out;
 	int rc;
 
+	kd_prev_init(&prev);
 	*buf = NULL;
 	*len = 0;
 	out = open_memstream(buf, len);
@@ -22,7 +24,7 @@ int writer_run(const struct kd_output_opts *opts, const struct kd_record *recs,
 		return -errno;
 	rc = kd_writer_new(&w, opts, out);
 	for (size_t i = 0; rc == 0 && i < n; i++)
-		rc = kd_writer_write(w, &recs[i]);
+		rc = writer_show(w, &prev, &recs[i]);
 	if (rc == 0)
 		rc = kd_writer_finish(w);
 	kd_writer_free(w);
@@ -48,6 +50,7 @@ void writer_check_full_disk(enum kd_output_mode mode)
 	struct kd_output_opts opts;
 	struct kd_writer *w = NULL;
 	struct kd_record r;
+	struct kd_prev prev;
 	FILE *out = fopen("/dev/full", "w");
 	int rc;
 
@@ -60,9 +63,10 @@ void writer_check_full_disk(enum kd_output_mode mode)
 	opts.mode = mode;
 	kd_record_init(&r);
 	kd_record_set_text(&r, "lost", 4);
+	kd_prev_init(&prev);
 	rc = kd_writer_new(&w, &opts, out);
 	if (rc == 0)
-		rc = kd_writer_write(w, &r);
+		rc = writer_show(w, &prev, &r);
 	tap_is_int(rc, -EIO, "a full disk is reported as -EIO");
 	kd_writer_free(w);
 	fclose(out);

@@ -9,7 +9,22 @@
 #include <stddef.h>
 
 #include "sink/output.h"
+#include "sink/sink.h"
 #include "record/record.h"
+
+/**
+ * writer_show() - hand @rec to @w as lib/pipeline.c hands a shown record
+ * to its sink: kd_writer_sink_write() with @prev, which then moves by
+ * sink.h's rules.  A record the filter rejected: kd_prev_rejected(@prev).
+ */
+static inline int writer_show(struct kd_writer *w, struct kd_prev *prev,
+			      const struct kd_record *rec)
+{
+	int rc = kd_writer_sink_write(w, rec, prev);
+
+	kd_prev_shown(prev, rec);
+	return rc;
+}
 
 /**
  * writer_run() - format @n records with a fresh writer made from @opts,

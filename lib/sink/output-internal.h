@@ -67,13 +67,6 @@ struct kd_writer {
 	struct kd_output_opts opts;	/* a copy: callers may free theirs */
 	FILE *out;
 
-	/*
-	 * What kd_writer_write() callers (tests, programs without a
-	 * pipeline) get instead of the pipeline's struct kd_prev: the same
-	 * rules, kept here, with kd_writer_skip() for rejected records.
-	 */
-	struct kd_prev prev;
-
 	int caller_width;		/* "[%*s] " width for caller ids */
 
 	struct kd_json json;		/* -J: opened on the first record */
@@ -93,7 +86,7 @@ struct kd_writer {
 
 	struct kd_format fmt;		/* text: the stateless formatter */
 	/*
-	 * Default stamp, no colours, no follow: kd_writer_write() goes
+	 * Default stamp, no colours, no follow: kd_writer_sink_write() goes
 	 * straight to kd_format_text_default(), whose frame is small.
 	 */
 	bool text_fast;

@@ -98,7 +98,6 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 	w->opts = *opts;
 	w->out = out;
 	w->caller_width = kd_output_caller_width(opts);
-	kd_prev_init(&w->prev);
 	w->line.cap = LINE_CAP;
 	w->line.data = malloc(w->line.cap);
 	w->line.out = out;
@@ -212,14 +211,6 @@ int kd_writer_sink_write(void *data, const struct kd_record *rec,
 	return rc;
 }
 
-int kd_writer_write(struct kd_writer *w, const struct kd_record *rec)
-{
-	int rc = kd_writer_sink_write(w, rec, &w->prev);
-
-	kd_prev_shown(&w->prev, rec);
-	return rc;
-}
-
 unsigned int kd_output_needs(const struct kd_output_opts *opts)
 {
 	const struct kd_writer_ops *ops = ops_of(opts);
@@ -234,11 +225,6 @@ const char *const *kd_output_keys(const struct kd_output_opts *opts)
 	const struct kd_writer_ops *ops = ops_of(opts);
 
 	return ops && ops->keys ? ops->keys(opts) : NULL;
-}
-
-void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec)
-{
-	kd_prev_rejected(&w->prev, rec);
 }
 
 int kd_writer_finish(struct kd_writer *w)

@@ -7,11 +7,8 @@
  * The text is made by the stateless formatter (format.h); what came
  * before a record (delta and reltime references) is the pipeline's
  * struct kd_prev, handed in with each record through
- * kd_writer_sink_write().  A writer keeps only output state (the open
- * JSON array, buffered bytes); kd_writer_write() and kd_writer_skip()
- * keep a struct kd_prev of their own by the same rules (sink/sink.h) for
- * callers without a pipeline (today the unit tests and fuzz-writer).
- * Each mode is a row of the table of writers in output.c.
+ * kd_writer_sink_write(), the one way into a writer.  A writer keeps
+ * only output state (the open JSON array, buffered bytes).  Each mode is a row of the table of writers in output.c.
  */
 #ifndef KDMESG_OUTPUT_H
 #define KDMESG_OUTPUT_H
@@ -164,24 +161,16 @@ const char *const *kd_output_keys(const struct kd_output_opts *opts);
 int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *opts,
 		  FILE *out);
 
-/** kd_writer_write() - format one record. Returns 0 or -EIO. */
-int kd_writer_write(struct kd_writer *w, const struct kd_record *rec);
-
 /**
- * kd_writer_sink_write() - kd_writer_write() as a pipeline sink's write
- * (struct kd_sink, @data is the writer): the delta reference comes from
- * @prev, which the pipeline keeps, instead of kd_writer_skip() calls.
+ * kd_writer_sink_write() - format one record, as a pipeline sink's write
+ * (struct kd_sink, @data is the writer).  What came before it is @prev,
+ * which the caller keeps by sink.h's rules: dmesg measures the delta from
+ * the previous record read, shown or rejected (kd_prev_rejected()), and
+ * reltime's minute breaks from the last one shown (kd_prev_shown()).
+ * Returns 0 or -EIO.
  */
 int kd_writer_sink_write(void *data, const struct kd_record *rec,
 			 const struct kd_prev *prev);
-
-/**
- * kd_writer_skip() - tell the writer about a record the filter rejected.
- * dmesg measures -d/--time-format delta from the previous record in the
- * buffer, shown or not, so the writer must remember its timestamp (and
- * nothing else: reltime's minute breaks only follow shown records).
- */
-void kd_writer_skip(struct kd_writer *w, const struct kd_record *rec);
 
 /** kd_writer_finish() - close what is open (JSON array); flush. */
 int kd_writer_finish(struct kd_writer *w);

@@ -29,7 +29,7 @@ struct kd_prev {
 	int64_t shown_usec;	/* stamp of the last record shown with text, KD_NO_TIME for none */
 };
 
-/* The rules, in one place: the pipeline and kd_writer_write() follow them. */
+/* The rules, in one place: the pipeline (and the writer tests) follow them. */
 
 /** kd_prev_init() - nothing came before. */
 static inline void kd_prev_init(struct kd_prev *p)

@@ -23,6 +23,7 @@
 
 #include "source/kmsg-parse.h"
 #include "sink/output.h"
+#include "sink/sink.h"
 #include "record/record.h"
 #include "source/syslog-parse.h"
 #include "sink/timefmt.h"
@@ -123,15 +124,21 @@ static void run(const struct kd_output_opts *o, const struct kd_record *recs,
 		size_t n, uint32_t bits, FILE *out)
 {
 	struct kd_writer *w = NULL;
+	struct kd_prev prev;
 
 	if (kd_writer_new(&w, o, out) < 0)
 		return;
+	/* As lib/pipeline.c drives its sink, with sink.h's rules for @prev. */
+	kd_prev_init(&prev);
 	for (size_t i = 0; i < n; i++) {
 		/* Bit 17: every third record as one the filter rejected. */
-		if ((bits & (1u << 17)) && i % 3 == 2)
-			kd_writer_skip(w, &recs[i]);
-		else if (kd_writer_write(w, &recs[i]) < 0)
+		if ((bits & (1u << 17)) && i % 3 == 2) {
+			kd_prev_rejected(&prev, &recs[i]);
+			continue;
+		}
+		if (kd_writer_sink_write(w, &recs[i], &prev) < 0)
 			break;
+		kd_prev_shown(&prev, &recs[i]);
 	}
 	kd_writer_finish(w);
 	kd_writer_free(w);

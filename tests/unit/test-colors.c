@@ -15,6 +15,7 @@
 #include "sink/output.h"
 #include "record/record.h"
 #include "tap.h"
+#include "writer-run.h"
 
 static char base[] = "/tmp/kdmesg-colors-XXXXXX";
 static char dir[sizeof(base) + 32];
@@ -106,6 +107,7 @@ static void test_writer(void)
 	struct kd_output_opts o;
 	struct kd_writer *w = NULL;
 	struct kd_record r;
+	struct kd_prev prev;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
@@ -130,6 +132,7 @@ static void test_writer(void)
 	o.ntime = 2;
 	o.time[0] = KD_TIME_RELTIME;
 	o.time[1] = KD_TIME_RAW;
+	kd_prev_init(&prev);
 	rc = kd_writer_new(&w, &o, out);
 	for (i = 0; rc == 0 && i < sizeof(in) / sizeof(in[0]); i++) {
 		kd_record_init(&r);
@@ -137,7 +140,7 @@ static void test_writer(void)
 		r.level = in[i].lev;
 		r.ts_usec = in[i].usec;
 		kd_record_set_text(&r, in[i].text, strlen(in[i].text));
-		rc = kd_writer_write(w, &r);
+		rc = writer_show(w, &prev, &r);
 		kd_record_free(&r);
 	}
 	kd_writer_finish(w);

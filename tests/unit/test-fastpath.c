@@ -33,6 +33,7 @@
 #include "source/source.h"
 #include "source/syslog-parse.h"
 #include "tap.h"
+#include "writer-run.h"
 
 static void gen_syslog(struct buf *b, unsigned int n, bool final_nl)
 {
@@ -189,13 +190,15 @@ static char *write_records(const struct kd_output_opts *o, struct kd_record *rec
 			   size_t n, size_t *len)
 {
 	struct kd_writer *w;
+	struct kd_prev prev;
 	char *out = NULL;
 	FILE *f = open_memstream(&out, len);
 
 	if (!f || kd_writer_new(&w, o, f) < 0)
 		abort();
+	kd_prev_init(&prev);
 	for (size_t i = 0; i < n; i++)
-		kd_writer_write(w, &recs[i]);
+		writer_show(w, &prev, &recs[i]);
 	kd_writer_finish(w);
 	kd_writer_free(w);
 	fclose(f);

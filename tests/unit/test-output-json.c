@@ -15,6 +15,7 @@
 #include "sink/output.h"
 #include "record/record.h"
 #include "tap.h"
+#include "writer-run.h"
 
 static struct kd_record mk(int fac, int lev, int64_t usec, const char *caller,
 			   const char *text, size_t len)
@@ -49,6 +50,7 @@ static void run_facts(bool decode, bool dict, bool facts, struct kd_record *recs
 {
 	struct kd_output_opts o;
 	struct kd_writer *w = NULL;
+	struct kd_prev prev;
 	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *out = open_memstream(&buf, &len);
@@ -64,9 +66,10 @@ static void run_facts(bool decode, bool dict, bool facts, struct kd_record *recs
 	o.ntime = 1;
 	o.time[0] = KD_TIME_CTIME;
 	o.force_prefix = true;
+	kd_prev_init(&prev);
 	rc = kd_writer_new(&w, &o, out);
 	for (i = 0; rc == 0 && i < n; i++)
-		rc = kd_writer_write(w, &recs[i]);
+		rc = writer_show(w, &prev, &recs[i]);
 	if (rc == 0)
 		rc = kd_writer_finish(w);
 	kd_writer_free(w);
@@ -179,6 +182,7 @@ static void test_follow(void)
 	for (follow = 0; follow < 2; follow++) {
 		struct kd_output_opts o;
 		struct kd_writer *w = NULL;
+		struct kd_prev prev;
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *out = open_memstream(&buf, &len);
@@ -186,8 +190,9 @@ static void test_follow(void)
 		memset(&o, 0, sizeof(o));
 		o.mode = KD_OUTPUT_JSON;
 		o.follow = follow;
+		kd_prev_init(&prev);
 		kd_writer_new(&w, &o, out);
-		kd_writer_write(w, &r);
+		writer_show(w, &prev, &r);
 		if (follow)
 			tap_is_mem(buf, len, want, sizeof(want) - 1,
 				   "follow: each object is flushed, up to its closing brace");

@@ -17,6 +17,7 @@
 #include "sink/output.h"
 #include "record/record.h"
 #include "tap.h"
+#include "writer-run.h"
 
 #define BOOT	1234567890123456LL
 
@@ -45,20 +46,22 @@ static void run(const struct kd_output_opts *opts, const struct rec_spec *specs,
 		size_t n, const char *want, size_t want_len, const char *name)
 {
 	struct kd_writer *w = NULL;
+	struct kd_prev prev;
 	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *out = open_memstream(&buf, &len);
 	int rc;
 
+	kd_prev_init(&prev);
 	rc = kd_writer_new(&w, opts, out);
 	for (i = 0; rc == 0 && i < n; i++) {
 		struct kd_record r;
 
 		build(&r, &specs[i]);
 		if (specs[i].skip)
-			kd_writer_skip(w, &r);
+			kd_prev_rejected(&prev, &r);
 		else
-			rc = kd_writer_write(w, &r);
+			rc = writer_show(w, &prev, &r);
 		kd_record_free(&r);
 	}
 	if (rc == 0)
@@ -354,22 +357,24 @@ static void test_batch_timing(void)
 	struct kd_output_opts o = text_opts();
 	struct kd_writer *w = NULL;
 	struct kd_record r;
+	struct kd_prev prev;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	build(&r, &example[1]);
+	kd_prev_init(&prev);
 	o.batch = false;
 	kd_writer_new(&w, &o, out);
-	kd_writer_write(w, &r);
+	writer_show(w, &prev, &r);
 	fflush(out);
 	tap_is_int((long long)len, 26, "without batch a record reaches the stream at once");
 	kd_writer_free(w);
 
 	o.batch = true;
 	kd_writer_new(&w, &o, out);
-	kd_writer_write(w, &r);
-	kd_writer_write(w, &r);
+	writer_show(w, &prev, &r);
+	writer_show(w, &prev, &r);
 	fflush(out);
 	tap_is_int((long long)len, 26, "with batch records wait in the writer");
 	kd_writer_finish(w);
@@ -378,7 +383,7 @@ static void test_batch_timing(void)
 
 	o.follow = true;
 	kd_writer_new(&w, &o, out);
-	kd_writer_write(w, &r);
+	writer_show(w, &prev, &r);
 	tap_is_int((long long)len, 104, "follow overrides batch");
 	kd_writer_free(w);
 	kd_record_free(&r);
