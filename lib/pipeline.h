@@ -5,7 +5,8 @@
  *     source -> stages -> match -> sinks
  *
  * A source (lib/source/source.h) reads records; stages may rewrite or drop them
- * (today the translation stage, lib/stage/translate.c); the filter
+ * (the recovery of call sites on stock kernels, lib/stage/recover.c, and
+ * the translation, lib/stage/translate.c); the filter
  * (lib/match/filter.h) decides which are shown; sinks consume what is shown
  * (the writer, --stats, the viewer's record store).  The pipeline owns
  * what spans records and would otherwise be redone by every front end:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kdmesg-po-index.c - `kdmesg-po index`: write a format index (lib/fidx.h)
+ * kdmesg-po-index.c - `kdmesg-po index`: write a format index (lib/stage/fidx.h)
  * for kdmesg's recovery of call sites on stock kernels, from kernel
  * source trees (the extraction of `kdmesg-po extract`), printk index
  * directories or files, dynamic-debug control files, kprint site tables

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kdmesg-recover.c - kdmesg's wiring of the recovery of call sites on
- * stock kernels (lib/recover.h): which format indexes, most exact
+ * stock kernels (lib/stage/recover.h): which format indexes, most exact
  * first -- the running kernel's printk index and dynamic-debug sites in
  * debugfs (when reading the live log and they are readable), then
  * --formats FILE or KDMESG_FORMATS, else the installed index of the

@@ -3,9 +3,10 @@
  * format.h - dmesg's text output as a stateless formatter: one record and
  * what came before it (struct kd_prev) in, the line's bytes and its colour
  * spans out.  The text writer (output-text.c) turns spans into escape
- * sequences on a stream; the viewer draws them with curses.  Every rule
- * of dmesg's text output (time formats, -x, -r, -p, the caller id,
- * escaping, what dmesg colours) is described at the top of format.c.
+ * sequences on a stream; the viewer (src/tui-render.c) draws the same
+ * bytes and spans with curses, so a row is the command line's line.
+ * Every rule of dmesg's text output (time formats, -x, -r, -p, the caller
+ * id, escaping, what dmesg colours) is described at the top of format.c.
  */
 #ifndef KDMESG_FORMAT_H
 #define KDMESG_FORMAT_H

@@ -8,7 +8,7 @@
  *       2  13.3%   3.000000   3.500000 err    drivers/nvme/host/pci.c:1402 nvme_timeout() [nvme] "I/O tag %d ..."
  *
  * SITE is file:line function() [module] "format" for sites with the
- * kprint fields (followed by "(recovered)" when lib/recover.c read them
+ * kprint fields (followed by "(recovered)" when lib/stage/recover.c read them
  * from the text; "?" for the file when only the format is known), else
  * the masked text in quotes.  COUNT and SHARE are of
  * messages: each line of a group counts at its own site (stats.h).  Kernel bytes (paths,

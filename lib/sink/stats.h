@@ -39,7 +39,7 @@ struct kd_stats_site {
 	int64_t first_usec, last_usec;	/* KD_NO_TIME when unknown */
 	int level;			/* most severe seen, or KD_NO_LEVEL */
 	bool structured;		/* from CODE_FILE/CODE_LINE/FORMAT */
-	bool recovered;			/* those were recovered from the text (lib/recover.h) */
+	bool recovered;			/* those were recovered from the text (stage/recover.h) */
 	/* Structured sites: each may be NULL.  Others: @text only. */
 	char *file, *line, *func, *module, *format;
 	char *text;			/* masked message text, NUL-terminated */
