@@ -98,76 +98,68 @@ static int read_index_file(const char *path, const struct stat *st, int type, st
 	return 0;
 }
 
-/* The CODE_* of each FORMAT in a dump of a CONFIG_KPRINT kernel. */
-static void read_dump(const char *path)
+/* "6.12.38" of the first record's "Linux version 6.12.38 ...", if it is that. */
+static void note_release(const struct kd_record *rec)
+{
+	size_t k = 0;
+
+	if (rec->text_len <= 14 || memcmp(rec->text, "Linux version ", 14) != 0)
+		return;
+	while (k + 1 < sizeof(dump_release) && 14 + k < rec->text_len &&
+	       rec->text[14 + k] != ' ') {
+		dump_release[k] = rec->text[14 + k];
+		k++;
+	}
+	dump_release[k] = '\0';
+}
+
+/* Whether @fmt with the record's ARGn renders its whole text (a plain printk). */
+static bool renders_whole_text(const struct kd_record *rec, const char *fmt, size_t fmt_len)
 {
 	static struct kd_kfmt parsed;
-	struct kd_source *src;
-	struct kd_record rec;
-	unsigned long total = 0, with = 0;
-	int rc = kd_source_open(&src, KD_SOURCE_KMSG_FILE, path, 0, 0);
+	struct kd_karg args[KD_KFMT_MAX_CONV];
+	const struct kd_dict_entry *d;
+	unsigned int n = 0;
+	size_t start;
+	char key[16];
 
-	if (rc < 0) {
-		errno = -rc;
-		err(EXIT_FAILURE, _("cannot open %s"), path);
+	if (kd_kfmt_parse(fmt, fmt_len, &parsed) != 0)
+		return false;
+	for (; n < parsed.nconv; n++) {
+		snprintf(key, sizeof(key), "ARG%u", n);
+		if (!(d = kd_record_dict_get(rec, key)))
+			break;
+		args[n] = (struct kd_karg){ d->value, d->value_len };
 	}
-	kd_record_init(&rec);
-	while ((rc = kd_source_next(src, &rec)) == 1 || rc == -EPIPE) {
-		const struct kd_dict_entry *f, *d;
-		struct kd_fidx_site s = { .family = KD_FIDX_ANY };
+	return n == parsed.nconv &&
+	       kd_kfmt_match_tail(fmt, fmt_len, &parsed, args, n, rec->text, rec->text_len,
+				  &start) && start == 0;
+}
 
-		if (rc != 1)
-			continue;
-		if (!total++ && rec.text_len > 14 && memcmp(rec.text, "Linux version ", 14) == 0) {
-			size_t k = 0;
+/* The CODE_* of each FORMAT in a dump of a CONFIG_KPRINT kernel. */
+static int on_dump_record(void *data, const struct kd_record *rec,
+			  const struct kd_fidx_site *site)
+{
+	bool *first = data;
+	struct kd_fidx_site s;
 
-			while (k + 1 < sizeof(dump_release) && 14 + k < rec.text_len &&
-			       rec.text[14 + k] != ' ') {
-				dump_release[k] = rec.text[14 + k];
-				k++;
-			}
-			dump_release[k] = '\0';
-		}
-		if (!(f = kd_record_dict_get(&rec, "FORMAT")) || !f->value_len ||
-		    kd_record_dict_get(&rec, "FORMAT_PART"))
-			continue;
-		with++;
-		s.fmt = f->value;
-		s.fmt_len = f->value_len;
-		s.file = (d = kd_record_dict_get(&rec, "CODE_FILE")) ? d->value : NULL;
-		s.line = (d = kd_record_dict_get(&rec, "CODE_LINE")) ?
-			 (unsigned int)strtoul(d->value, NULL, 10) : 0;
-		s.func = (d = kd_record_dict_get(&rec, "CODE_FUNC")) ? d->value : NULL;
-		s.module = (d = kd_record_dict_get(&rec, "MODULE")) ? d->value : NULL;
-		s.level = rec.level >= 0 && rec.level <= 7 ? (char)('0' + rec.level) : 0;
-		/* A format that renders the whole text is printed alone. */
-		if (kd_kfmt_parse(s.fmt, s.fmt_len, &parsed) == 0) {
-			struct kd_karg args[KD_KFMT_MAX_CONV];
-			unsigned int n = 0;
-			size_t start;
-			char key[16];
+	if (*first)
+		note_release(rec);
+	*first = false;
+	if (!site || kd_record_dict_get(rec, "FORMAT_PART"))
+		return 0;
+	s = *site;
+	/* A format that renders the whole text is printed alone. */
+	if (renders_whole_text(rec, s.fmt, s.fmt_len))
+		s.family = KD_FIDX_PLAIN;
+	return add_site(NULL, &s);
+}
 
-			for (; n < parsed.nconv; n++) {
-				snprintf(key, sizeof(key), "ARG%u", n);
-				if (!(d = kd_record_dict_get(&rec, key)))
-					break;
-				args[n] = (struct kd_karg){ d->value, d->value_len };
-			}
-			if (n == parsed.nconv &&
-			    kd_kfmt_match_tail(s.fmt, s.fmt_len, &parsed, args, n, rec.text,
-					       rec.text_len, &start) && start == 0)
-				s.family = KD_FIDX_PLAIN;
-		}
-		add_site(NULL, &s);
-	}
-	kd_record_free(&rec);
-	kd_source_close(src);
-	if (rc < 0) {
-		errno = -rc;
-		err(EXIT_FAILURE, _("read of %s failed"), path);
-	}
-	if (total && !with)
-		warnx(_("%s: no record has a FORMAT field (a kernel without CONFIG_KPRINT?)"), path);
+static void read_dump(const char *path)
+{
+	bool first = true;
+
+	kdpo_read_dump(path, on_dump_record, &first);
 }
 
 /* What a SOURCE is, from its first bytes or its entries. */

@@ -9,7 +9,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <limits.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
@@ -23,7 +22,6 @@
 
 #include "record/field.h"
 #include "po/csource.h"
-#include "po/cstring.h"
 #include "record/group.h"
 #include "shared/kfmt.h"
 #include "nls.h"
@@ -32,6 +30,7 @@
 #include "sink/rawdump.h"
 #include "record/record.h"
 #include "source/source.h"
+#include "stage/ksites.h"
 #include "kdmesg-po.h"
 
 #define SITES_PATH	"/sys/kernel/debug/kprint/sites"
@@ -289,125 +288,73 @@ void kdpo_scan_tree(int n, char **paths, const char *top)
 
 /* --- the running kernel ------------------------------------------------- */
 
-/*
- * A source line number: decimal digits only, 1 to INT_MAX; anything else
- * (a crafted CODE_LINE=-1, which strtoul() turns into 4294967295) is no
- * line at all.
- */
-static unsigned int line_number(const char *s)
+/* A site of the running kernel's lists, as a message of the template. */
+static int on_site(void *data, const struct kd_fidx_site *s)
 {
-	unsigned long v = 0;
+	struct kd_pot_msg m = {
+		.msgid = s->fmt, .msgid_len = s->fmt_len, .file = s->file,
+		.line = s->line, .func = s->func, .module = s->module, .level = s->level,
+	};
 
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > INT_MAX)
-			return 0;
-	}
-	return (unsigned int)v;
+	(void)data;
+	add(&m);
+	return 0;
 }
 
 /* "object level file:line function module format" lines. */
 static void read_sites(const char *path)
 {
 	size_t len;
-	char *text = kdpo_read_file(path, &len), *p, *end;
+	char *text = kdpo_read_file(path, &len);
 
 	if (!text)
 		err(EXIT_FAILURE, _("cannot read %s"), path);
-	for (p = text, end = text + len; p < end;) {
-		char *e = memchr(p, '\n', (size_t)(end - p)), *f[6];
-		int k = 0;
-
-		if (!e)
-			e = end;
-		*e = '\0';
-		for (char *q = p; k < 5 && q; k++) {
-			f[k] = q;
-			q = strchr(q, ' ');
-			if (q)
-				*q++ = '\0';
-			f[k + 1] = q;
-		}
-		if (k == 5 && f[5] && *f[5]) {
-			char *colon = strrchr(f[2], ':');
-			struct kd_pot_msg m = {
-				.msgid = f[5], .msgid_len = kd_cstring_unescape(f[5], strlen(f[5])),
-				.file = f[2], .func = f[3],
-				.module = strcmp(f[4], "-") ? f[4] : NULL,
-				.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
-					 f[1][0] : 0,
-			};
-
-			if (colon) {
-				*colon = '\0';
-				m.line = line_number(colon + 1);
-			}
-			add(&m);
-		}
-		p = e + 1;
-	}
+	kd_ksites_table(text, len, on_site, NULL);
 	free(text);
 }
 
-/* One file of the printk index: <level> file:line function "format". */
+/*
+ * One file of the printk index: <level> file:line function "format".
+ * Its messages carry no module: the template has them once, whatever
+ * module prints them.
+ */
 static int read_index_file(const char *path, const struct stat *st, int type,
 			   struct FTW *ftw)
 {
 	size_t len;
-	char *text, *p, *end;
+	char *text;
 
 	(void)st;
 	(void)ftw;
 	if (type != FTW_F || !(text = kdpo_read_file(path, &len)))
 		return 0;
-	for (p = text, end = text + len; p < end;) {
-		char *e = memchr(p, '\n', (size_t)(end - p)), *sp1, *sp2, *q1, *colon;
-
-		if (!e)
-			e = end;
-		*e = '\0';
-		sp1 = strchr(p, ' ');
-		sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
-		q1 = sp2 ? strchr(sp2 + 1, '"') : NULL;
-		if (p[0] == '<' && q1 && e > q1 + 1 && e[-1] == '"') {
-			struct kd_pot_msg m = { .level = p[1] >= '0' && p[1] <= '7' ? p[1] : 0 };
-			size_t n;
-
-			/* <c> and <N,c>: a continuation fragment */
-			if (p[1] == 'c' || (sp1 - p >= 4 && memcmp(sp1 - 3, ",c>", 3) == 0))
-				m.level = 'c';
-
-			*sp1 = *sp2 = '\0';
-			q1[-1] = '\0';
-			n = kd_cstring_unescape(q1 + 1, (size_t)(e - 1 - (q1 + 1)));
-			/* dev_*() formats come with the device prefix the record lacks. */
-			if (n > 7 && memcmp(q1 + 1, "%s %s: ", 7) == 0)
-				memmove(q1 + 1, q1 + 8, n -= 7);
-			if (n && q1[n] == '\n')
-				n--;
-			colon = strrchr(sp1 + 1, ':');
-			if (colon) {
-				*colon = '\0';
-				m.line = line_number(colon + 1);
-			}
-			m.file = sp1 + 1;
-			m.func = sp2 + 1;
-			m.msgid = q1 + 1;
-			m.msgid_len = n;
-			if (n)
-				add(&m);
-		}
-		p = e + 1;
-	}
+	kd_ksites_printk_index(text, len, NULL, on_site, NULL);
 	free(text);
 	return 0;
 }
 
 /* --- a dump ------------------------------------------------------------- */
+
+void kdpo_read_dump(const char *path, kd_ksites_record_fn fn, void *data)
+{
+	struct kd_source *src;
+	unsigned long total, with;
+	int rc = kd_source_open(&src, KD_SOURCE_KMSG_FILE, path, 0, 0);
+
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("cannot open %s"), path);
+	}
+	rc = kd_ksites_dump(src, fn, data, &total, &with);
+	kd_source_close(src);
+	if (rc < 0) {
+		errno = -rc;
+		err(EXIT_FAILURE, _("read of %s failed"), path);
+	}
+	if (total && !with)
+		warnx(_("%s: no record has a FORMAT field (a kernel without CONFIG_KPRINT?)"),
+		      path);
+}
 
 /*
  * The later parts of a record continued by pr_cont() (PART<k>_FORMAT,
@@ -431,47 +378,22 @@ static void add_parts(const struct kd_record *rec, const char *module)
 	}
 }
 
-static void read_dump(const char *path)
+/* Each FORMAT of a dump, as often as it occurred, with its parts. */
+static int on_dump_record(void *data, const struct kd_record *rec,
+			  const struct kd_fidx_site *s)
 {
-	struct kd_source *src;
-	struct kd_record rec;
-	unsigned long with = 0, total = 0;
-	int rc = kd_source_open(&src, KD_SOURCE_KMSG_FILE, path, 0, 0);
+	struct kd_pot_msg m;
 
-	if (rc < 0) {
-		errno = -rc;
-		err(EXIT_FAILURE, _("cannot open %s"), path);
-	}
-	kd_record_init(&rec);
-	while ((rc = kd_source_next(src, &rec)) == 1 || rc == -EPIPE) {
-		const struct kd_dict_entry *f, *d;
-		struct kd_pot_msg m = { .count = 1 };
-
-		if (rc != 1)
-			continue;
-		total++;
-		if (!(f = kd_record_dict_get(&rec, KD_KEY_FORMAT)) || !f->value_len)
-			continue;
-		with++;
-		m.msgid = f->value;
-		m.msgid_len = f->value_len;
-		m.file = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FILE)) ? d->value : NULL;
-		m.line = (d = kd_record_dict_get(&rec, KD_KEY_CODE_LINE)) ? line_number(d->value) : 0;
-		m.func = (d = kd_record_dict_get(&rec, KD_KEY_CODE_FUNC)) ? d->value : NULL;
-		m.module = (d = kd_record_dict_get(&rec, KD_KEY_MODULE)) ? d->value : NULL;
-		m.level = rec.level >= 0 ? (char)('0' + rec.level) : 0;
-		add(&m);
-		add_parts(&rec, m.module);
-	}
-	kd_record_free(&rec);
-	kd_source_close(src);
-	if (rc < 0) {
-		errno = -rc;
-		err(EXIT_FAILURE, _("read of %s failed"), path);
-	}
-	if (total && !with)
-		warnx(_("%s: no record has a FORMAT field (a kernel without CONFIG_KPRINT?)"),
-		      path);
+	(void)data;
+	if (!s)
+		return 0;
+	m = (struct kd_pot_msg){
+		.count = 1, .msgid = s->fmt, .msgid_len = s->fmt_len, .file = s->file,
+		.line = s->line, .func = s->func, .module = s->module, .level = s->level,
+	};
+	add(&m);
+	add_parts(rec, m.module);
+	return 0;
 }
 
 /* POT-Creation-Date: now, or SOURCE_DATE_EPOCH for reproducible output. */
@@ -575,7 +497,7 @@ static int cmd_extract(int argc, char **argv)
 		if (sources[i].kind == OPT_SITES)
 			read_sites(arg);
 		else if (sources[i].kind == OPT_DUMP)
-			read_dump(arg);
+			kdpo_read_dump(arg, on_dump_record, NULL);
 		else if (nftw(arg, read_index_file, 16, FTW_PHYS) != 0)
 			err(EXIT_FAILURE, _("cannot read %s"), arg);
 	}

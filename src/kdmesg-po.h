@@ -10,9 +10,17 @@
 #include <stddef.h>
 
 #include "po/csource.h"
+#include "stage/ksites.h"
 
 /** kdpo_read_file() - the whole file ("-": standard input), NUL-terminated; NULL with errno. */
 char *kdpo_read_file(const char *path, size_t *len);
+
+/**
+ * kdpo_read_dump() - each record of the kmsg dump at @path ("-": standard
+ * input) to @fn with its site (kd_ksites_dump()); exits on errors, warns
+ * when no record has a FORMAT.
+ */
+void kdpo_read_dump(const char *path, kd_ksites_record_fn fn, void *data);
 
 /* When set, each message found in C source goes here instead of the .pot. */
 extern int (*kdpo_source_hook)(const struct kd_csource_msg *m);

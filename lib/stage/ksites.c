@@ -3,11 +3,15 @@
  * ksites.c - the kernel's lists of message call sites, read into
  * format-index sites.  See ksites.h.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "po/cstring.h"
+#include "record/field.h"
+#include "source/source.h"
 #include "stage/ksites.h"
 
 /* The next line of [*@p, @end), NUL-terminated in place, or NULL at the end. */
@@ -27,6 +31,27 @@ static char *next_line(char **p, char *end, size_t *len)
 	return s;
 }
 
+/*
+ * A source line number: decimal digits only, 1 to INT_MAX; anything else
+ * (a crafted CODE_LINE=-1, which strtoul() turns into 4294967295) is no
+ * line at all.
+ */
+static unsigned int line_number(const char *s)
+{
+	unsigned long v = 0;
+
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > INT_MAX)
+			return 0;
+	}
+	return (unsigned int)v;
+}
+
 /* "file:line" at @s (NUL-terminated): split at the last ':'. */
 static unsigned int split_line(char *s)
 {
@@ -35,7 +60,7 @@ static unsigned int split_line(char *s)
 	if (!colon)
 		return 0;
 	*colon = '\0';
-	return (unsigned int)strtoul(colon + 1, NULL, 10);
+	return line_number(colon + 1);
 }
 
 /* Drop one trailing newline, as the extraction does. */
@@ -161,4 +186,49 @@ long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
 		}
 	}
 	return skipped;
+}
+
+/* The value of dictionary key @key of @rec, or NULL. */
+static const char *dict_value(const struct kd_record *rec, const char *key)
+{
+	const struct kd_dict_entry *d = kd_record_dict_get(rec, key);
+
+	return d ? d->value : NULL;
+}
+
+int kd_ksites_dump(struct kd_source *src, kd_ksites_record_fn fn, void *data,
+		   unsigned long *total, unsigned long *with)
+{
+	struct kd_record rec;
+	int rc;
+
+	*total = *with = 0;
+	kd_record_init(&rec);
+	/* -EPIPE: records were lost (overwritten) before these; read on. */
+	while ((rc = kd_source_next(src, &rec)) == 1 || rc == -EPIPE) {
+		const struct kd_dict_entry *f;
+		struct kd_fidx_site s = { .family = KD_FIDX_ANY };
+		const char *line;
+
+		if (rc != 1)
+			continue;
+		++*total;
+		if (!(f = kd_record_dict_get(&rec, KD_KEY_FORMAT)) || !f->value_len) {
+			if ((rc = fn(data, &rec, NULL)) < 0)
+				break;
+			continue;
+		}
+		++*with;
+		s.fmt = f->value;
+		s.fmt_len = f->value_len;
+		s.file = dict_value(&rec, KD_KEY_CODE_FILE);
+		s.line = (line = dict_value(&rec, KD_KEY_CODE_LINE)) ? line_number(line) : 0;
+		s.func = dict_value(&rec, KD_KEY_CODE_FUNC);
+		s.module = dict_value(&rec, KD_KEY_MODULE);
+		s.level = rec.level >= 0 && rec.level <= 7 ? (char)('0' + rec.level) : 0;
+		if ((rc = fn(data, &rec, &s)) < 0)
+			break;
+	}
+	kd_record_free(&rec);
+	return rc < 0 ? rc : 0;
 }

@@ -15,7 +15,10 @@
 
 #include <stddef.h>
 
+#include "record/record.h"
 #include "stage/fidx.h"
+
+struct kd_source;
 
 /* Called for each site; returns 0 or a negative errno that stops the read. */
 typedef int (*kd_ksites_fn)(void *data, const struct kd_fidx_site *s);
@@ -45,5 +48,23 @@ long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data);
  * for no module).  @text is changed.  Returns as kd_ksites_dyndbg().
  */
 long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data);
+
+/*
+ * Called for each record of a dump: @s is the site its FORMAT tells, or
+ * NULL when it has none.  Returns 0 or a negative errno that stops the read.
+ */
+typedef int (*kd_ksites_record_fn)(void *data, const struct kd_record *rec,
+				   const struct kd_fidx_site *s);
+
+/**
+ * kd_ksites_dump() - the records of a dump of a CONFIG_KPRINT kernel,
+ * read from @src to its end, each to @fn with its site: FORMAT with its
+ * CODE_FILE, CODE_LINE (digits only, else 0), CODE_FUNC, MODULE and the
+ * record's level, of any family (KD_FIDX_ANY).  *@total counts the
+ * records, *@with those with a FORMAT.  Returns 0, the read's negative
+ * errno or @fn's.
+ */
+int kd_ksites_dump(struct kd_source *src, kd_ksites_record_fn fn, void *data,
+		   unsigned long *total, unsigned long *with);
 
 #endif /* KDMESG_KSITES_H */

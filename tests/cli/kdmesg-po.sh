@@ -60,6 +60,18 @@ golden check 1 "$P" check kdmesg-po-check.po
 golden check-missing 2 "$P" check no-such.po
 golden no-command 2 "$P"
 
+# The kernel's lists share their readers with kdmesg-po index and kdmesg's
+# recovery (lib/stage/ksites.c): a line number is digits only, so a
+# crafted "file:-1" or "file:12x" gives the file without a line.
+printf 'vmlinux 3 a.c:-1 f - one\nvmlinux 3 b.c:12x f - two\nvmlinux 3 c.c:7 f - three\n' \
+	>"$tmp/sites.txt"
+printf '<3> a.c:-1 f "one\\n"\n<3> b.c:12x f "two"\n<3> c.c:7 f "three"\n' >"$tmp/index"
+for src in "--sites=$tmp/sites.txt" "--printk-index=$tmp/index"; do
+	refs=$(LC_ALL=C "$P" extract "$src" | sed -n 's/^#: //p' | tr '\n' ' ')
+	[ "$refs" = "a.c b.c c.c:7 " ]
+	ok $? "extract ${src%%=*}: crafted line numbers are no line ($refs)"
+done
+
 if command -v msgfmt >/dev/null 2>&1; then
 	for g in extract-source extract-context extract-sites extract-dump extract-parts; do
 		msgfmt -c -o /dev/null "$E/$g.out" 2>"$tmp/msgfmt.err"
