@@ -33,42 +33,11 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-KDMESG=${KDMESG:-$(pwd)/src/kdmesg}
-BENCH_COUNT=${BENCH_COUNT:-1000000}
-BENCH_SEED=${BENCH_SEED:-20261203}
-BENCH_DIR=${BENCH_DIR:-$(pwd)/bench-data}
+bench_name=run-structured.sh
 BENCH_RUNS=${BENCH_RUNS:-10}
-BENCH_STRICT=${BENCH_STRICT:-0}
 BENCH_INSTR_COUNT=${BENCH_INSTR_COUNT:-100000}
-LC_ALL=C.UTF-8
-export LC_ALL
-
-die() {
-	echo "run-structured.sh: $*" >&2
-	exit 2
-}
-
-[ -x "$KDMESG" ] || die "no kdmesg binary at $KDMESG (build first or set KDMESG)"
-command -v python3 >/dev/null || die "python3 is needed to generate the dump"
+. "$here/structured-dump.sh"
 command -v hyperfine >/dev/null || die "hyperfine is needed (apt-get install hyperfine)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is needed for the peak memory (apt-get install time)"
-
-[ "$BENCH_INSTR_COUNT" = 0 ] || command -v valgrind >/dev/null ||
-	die "valgrind is needed for the instruction counts (or set BENCH_INSTR_COUNT=0)"
-
-# make_dump COUNT: the cached structured dump of COUNT records, on stdout.
-make_dump() {
-	d="$BENCH_DIR/structured-$1-$BENCH_SEED.kmsg"
-	if [ ! -s "$d" ]; then
-		echo "generating $1 structured records (seed $BENCH_SEED) in $BENCH_DIR ..." >&2
-		python3 "$here/gen-dump.py" --count "$1" --seed "$BENCH_SEED" \
-			--structured /dev/null "$d.tmp"
-		mv "$d.tmp" "$d"
-	fi
-	echo "$d"
-}
-
-mkdir -p "$BENCH_DIR"
 dump=$(make_dump "$BENCH_COUNT")
 
 json=$(mktemp)
