@@ -125,6 +125,25 @@ int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
 			 const struct kd_prev *prev);
 
 /**
+ * kd_output_plain_key_len() - the length of @key when it is a key as the
+ * kernel sends most, [A-Z][A-Z0-9_]*: no writer renames or escapes it, so
+ * it is copied whole; 0 for any other key.  Inline: once per entry, and
+ * the escapers' set-up cost more than such a key's bytes.
+ */
+static inline size_t kd_output_plain_key_len(const char *key)
+{
+	const unsigned char *k = (const unsigned char *)key;
+	size_t n = 0;
+
+	if (k[0] < 'A' || k[0] > 'Z')
+		return 0;
+	for (unsigned char c; (c = k[n]); n++)
+		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+			return 0;
+	return n;
+}
+
+/**
  * kd_output_dict_renamed() - whether a JSON format whose own members are
  * @own (NULL-terminated) writes the kernel's dictionary key @key as
  * "dict.<key>": a key named like one of its own members, one that starts

@@ -69,28 +69,11 @@ static const char *const own_names[] = {
 	"message_translated", "module_info", NULL
 };
 
-/*
- * The length of @key when it is a kernel key as most are, [A-Z][A-Z0-9_]*:
- * no member name of its own and nothing to escape; 0 for any other key.
- */
-static size_t plain_key_len(const char *key)
-{
-	const unsigned char *k = (const unsigned char *)key;
-	size_t n = 0;
-
-	if (k[0] < 'A' || k[0] > 'Z')
-		return 0;
-	for (unsigned char c; (c = k[n]); n++)
-		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-			return 0;
-	return n;
-}
-
 /* The member name of a dictionary entry; see the top of the file. */
 static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry *e)
 {
 	const char *o = kd_output_origin_name(e->origin);
-	size_t n = plain_key_len(e->key);
+	size_t n = kd_output_plain_key_len(e->key);
 
 	kd_escape_buf_putc(b, '"');
 	/* Once per entry: the common key copied whole, as escaping leaves it. */

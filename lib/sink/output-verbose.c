@@ -55,16 +55,19 @@ static void field_line(struct kd_escape_buf *out, const char *name, const char *
 		       size_t len, unsigned int origin)
 {
 	const char *o = kd_output_origin_name(origin);
-	size_t col = 4 + 1, before, nlen = strlen(name);
+	size_t col = 4 + 1, before, nlen = kd_output_plain_key_len(name);
 
 	kd_escape_buf_put(out, "    ", 4);
 	/*
-	 * Keys are kernel bytes too (" X\033]52;...=v"): escaped like values.
-	 * Room for the longest escape first (4 bytes a byte), so that the
-	 * buffer does not reach the stream within the name and its growth
-	 * is the name's width.
+	 * Keys are kernel bytes too (" X\033]52;...=v"): escaped like values,
+	 * but for the common key with nothing to escape.  Room for the
+	 * longest escape first (4 bytes a byte), so that the buffer does not
+	 * reach the stream within the name and its growth is the name's width.
 	 */
-	if (4 * nlen + 16 <= out->cap) {
+	if (nlen) {
+		kd_escape_buf_put_short(out, name, nlen);
+		col += nlen;
+	} else if (4 * (nlen = strlen(name)) + 16 <= out->cap) {
 		kd_escape_buf_reserve(out, 4 * nlen + 16);
 		before = out->len;
 		kd_escape_append(out, name, nlen, 0, false);
