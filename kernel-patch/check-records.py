@@ -263,6 +263,7 @@ class Tap:
         self.n = 0
         self.passed = 0
         self.failed = 0
+        self.skipped = 0
 
     def check(self, ok, desc, diag=()):
         self.n += 1
@@ -275,6 +276,12 @@ class Tap:
         for d in diag:
             print("#   " + d)
         return ok
+
+    def skip(self, desc, why):
+        """A check that could not run: counted as skipped, not as passed."""
+        self.n += 1
+        self.skipped += 1
+        print("ok %d - %s # SKIP %s" % (self.n, desc, why))
 
 
 def show(v, n=120):
@@ -291,6 +298,58 @@ def unescape_kmsg(v):
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+# printk() under contention with CONFIG_KPRINT against the stock kernel of
+# the same run (issue 13's goal: 1.2x, measured on an idle host by
+# measure-contention.sh), judged with room for TCG's noise between two
+# boots.  Each run reports the median and the fastest of its loops; the
+# fastest loop of all runs is judged, as a busy host slows some loops of a
+# boot but rarely all of them.  The fastest loop of the same stock kernel
+# was 8,646, 13,891 and 13,325 ns in three boots on a host at load 5-6
+# (2026-12-05): the noise allowance is 0.4x.  The single-CPU printk()
+# loop (kptest:bench) is reported, not judged: its fastest loop moved
+# from 5,795 to 7,174 ns between stock boots.
+BENCH_GOAL = 1.2
+BENCH_NOISE = 0.4
+
+
+def bench_medians(lines):
+    """{setting: (median ns_per_call of the runs, fastest loop ns)} of
+    kptest:bench and kptest:bench2 lines"""
+    runs = {}
+    for line in lines:
+        f = dict(w.split("=", 1) for w in line.split()[1:] if "=" in w)
+        if "ns_per_call" not in f or "min" not in f:
+            continue
+        key = ("bench2 flush=" + f["flush"]) if line.startswith("kptest:bench2") \
+            else ("bench switch=" + f.get("switch", ""))
+        runs.setdefault(key, []).append((int(f["ns_per_call"]), int(f["min"])))
+    return {k: (sorted(n for n, _ in v)[len(v) // 2], min(m for _, m in v))
+            for k, v in runs.items()}
+
+
+def check_bench(tap, boots):
+    if "kprint" not in boots or "stock" not in boots:
+        return
+    k, s = boots["kprint"].get("bench", {}), boots["stock"].get("bench", {})
+    if "bench switch=on" in k and "bench switch=stock" in s:
+        print("# contention: printk() alone: fastest loop %d ns with CONFIG_KPRINT, %d ns stock "
+              "(medians %d and %d ns), reported only"
+              % (k["bench switch=on"][1], s["bench switch=stock"][1], k["bench switch=on"][0],
+                 s["bench switch=stock"][0]))
+    for what, kk, sk in (("printk() while the other CPU logs", "bench2 flush=0", "bench2 flush=0"),
+                         ("printk() while the other CPU flushes groups", "bench2 flush=1",
+                          "bench2 flush=0")):
+        if kk not in k or sk not in s:
+            tap.check(False, "contention: %s measured in both boots" % what)
+            continue
+        r = k[kk][1] / s[sk][1]
+        tap.check(r <= BENCH_GOAL + BENCH_NOISE,
+                  "contention: %s: fastest loop %d ns with CONFIG_KPRINT, %d ns stock: %.2fx "
+                  "(medians %d and %d ns: %.2fx; goal %.1fx, judged at %.1fx for TCG's noise)"
+                  % (what, k[kk][1], s[sk][1], r, k[kk][0], s[sk][0], k[kk][0] / s[sk][0],
+                     BENCH_GOAL, BENCH_GOAL + BENCH_NOISE))
 
 
 def check_kdmesg(tap, name, b):
@@ -1304,6 +1363,8 @@ def main():
               if line.startswith("kptest:bench")]
         for line in bl:
             print("# %s: %s" % (name, line))
+        b["bench"] = bench_medians(bl)
+    check_bench(tap, boots)
 
     # ---- structured fields
     if "kprint" in boots:
@@ -1312,7 +1373,7 @@ def main():
         mod = module_records(p1)
         for tag, exp in EXPECT.items():
             if tag == "deferred" and any(r.tag() == "deferred_skip" for r in mod):
-                tap.check(True, "kprint: kptest:deferred # SKIP _printk_deferred is not exported to modules")
+                tap.skip("kprint: kptest:deferred", "_printk_deferred is not exported to modules")
                 continue
             if exp.get("cut"):
                 continue
@@ -1458,7 +1519,8 @@ def main():
     # ---- issue 11: kdmesg translates the kprint boot's records
     part("check-translate.py").run(tap, boots)
 
-    print("%d passed, %d failed" % (tap.passed, tap.failed))
+    print("%d passed, %d failed%s" % (tap.passed, tap.failed,
+                                      ", %d skipped" % tap.skipped if tap.skipped else ""))
     return 1 if tap.failed else 0
 
 

@@ -1,125 +1,234 @@
 #!/usr/bin/env python3
-"""Issue 13 item 4: stack the printk store path uses (called by check-records.py).
+"""Stack cost of CONFIG_KPRINT on every printk entry path (called by
+check-records.py; also runs alone: check-stack.py STOCK_OBJ KPRINT_OBJ).
 
-Reads the frame of each function of the path from the disassembly of the
-kprint and stock vmlinux (objdump -d): 8 bytes of return address, 8 per
-register pushed (callee-saved ones, and others pushed to make room, as
-vsnprintf() does for its printf_spec) and the largest "sub $N,%rsp".  A
-function that was inlined is absent and its frame is part of its caller's.
-The path is the deepest of its alternatives, from printk() down to the
-formatting loop (with CONFIG_KPRINT the loop is __vsnprintf_args(),
-which vsnprintf_args() and vsnprintf() tail-call); the growth is kprint's
-depth minus stock's.  A function that reaches the next one of the path
-only by a tail call (a jmp, no call) has left the stack by then and counts
-0 bytes.
+The deepest stack each entry point can reach, read from the disassembly of
+the stock and the kprint vmlinux (objdump -d) over the call graph of
+printk's own code: the functions defined in kernel/printk/*.o, lib/vsprintf.o,
+lib/dynamic_debug.o, drivers/base/core.o and net/core/dev.o (the console
+drivers, locks and the scheduler below them are the same code in both
+kernels and are not followed; nor are indirect calls).
 
-The goal of the issue (growth under 64 bytes) is reported, not asserted:
-this file prints "#" lines only, so the run's pass/fail count does not
-depend on it (kernel-patch/README.md states the goal's status).
+  frame     8 bytes of return address, 8 per register pushed, the largest
+            "sub $N,%rsp" (GCC shrink-wraps, so the whole function is read)
+  call      the callee's depth adds to the caller's frame
+  tail call a jmp to another function: the caller's frame is gone by then
+  pointer() the conversions below it are the same code in both kernels and
+            are not followed, except "%pV" (va_format()), which formats the
+            caller's format again: depths are given without "%pV" and with
+            one level of it
+
+Each entry path is measured twice: its whole depth (storing the record and
+printing it on the consoles, extended consoles with their dictionary
+lines included) and the store alone (console flushing cut).  The growth is
+the deepest kprint entry of a path minus the deepest stock entry of it;
+the run fails when any growth is above GOAL bytes.
 """
 
 import os
 import re
 import subprocess
+import sys
 
-# printk() with a constant format down to the sizing vsnprintf() and down to
-# the storing one (printk_sprint()), for each kernel
-PATHS = {
-    "stock": [
-        ["_printk", "vprintk", "vprintk_default", "vprintk_emit", "vprintk_store", "vsnprintf"],
-        ["_printk", "vprintk", "vprintk_default", "vprintk_emit", "vprintk_store", "printk_sprint",
-         "vscnprintf", "vsnprintf"],
-    ],
-    "kprint": [
-        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "kprint_store_size", "kprint_vsnprintf", "vsnprintf_args", "__vsnprintf_args"],
-        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "printk_sprint_args", "vsnprintf_args", "__vsnprintf_args"],
-        # pr_cont(): the fragment's parts are kept by helpers called before
-        # and after the storing pass, not from within it
-        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "kprint_part_park", "kprint_site_ref"],
-        ["_printk_sitefmt", "vprintk_site", "vprintk_emit_site", "vprintk_store_site",
-         "kprint_part_keep"],
-    ],
-}
-# functions whose frames are listed on their own
-SHOWN = ("vprintk_store", "vprintk_store_site", "kprint_store_size", "vprintk_emit",
-         "vprintk_emit_site", "printk_sprint",
-         "printk_sprint_args", "vsnprintf", "vsnprintf_args", "__vsnprintf_args", "kprint_split",
-         "kprint_part_park", "kprint_part_keep")
+GOAL = 64
+
+OBJS = ["lib/vsprintf.o", "lib/dynamic_debug.o", "drivers/base/core.o", "net/core/dev.o"]
+
+# path: (stock entry points, kprint entry points); the kprint kernel keeps
+# the stock functions for callers without a call site (and non-constant
+# levels), so they are measured there too
+PATHS = [
+    ("printk(), pr_*(), pr_cont()", ["_printk"], ["_printk", "_printk_site", "_printk_sitefmt"]),
+    ("printk_deferred()", ["_printk_deferred"],
+     ["_printk_deferred", "_printk_deferred_site", "_printk_deferred_sitefmt"]),
+    ("dev_*(), dev_printk()", ["_dev_err", "_dev_warn", "_dev_info", "_dev_printk"],
+     ["_dev_err", "_dev_warn", "_dev_info", "_dev_printk", "_dev_printk_site",
+      "_dev_printk_sitefmt"]),
+    ("netdev_*(), netdev_printk()", ["netdev_err", "netdev_printk"],
+     ["netdev_err", "netdev_printk", "netdev_printk_site"]),
+    # a group is one record; its stock counterpart is the printk() of a line
+    ("kprint_buffer_flush() (group) vs printk()", ["_printk"], ["kprint_buffer_flush"]),
+]
+# new entry points without a stock counterpart: reported only
+NEW = ["_kprint_site", "_kprint_buffer", "kprint_asm", "kprint_asm_site", "kprint_early"]
+
+# "%pV": where the formatting loop is entered again
+PV = ("va_format", "vsnprintf_args_pv")
+
+# the console side of printk(): cut for the "store" depth
+CONSOLE = ("console_unlock", "console_flush_all", "__console_flush_and_unlock",
+           "nbcon_atomic_flush_pending", "nbcon_kthreads_wake", "defer_console_output",
+           "wake_up_klogd", "console_trylock_spinning", "nbcon_cpu_emergency_flush",
+           "kprint_output", "irq_work_queue")
+
+HEAD = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
+BRANCH = re.compile(r"(call|jmp)\s+[0-9a-f]+ <([^>+]+)>$")
+PUSH = re.compile(r"push\s+%r[a-z0-9]+$")
+SUB = re.compile(r"sub\s+\$0x([0-9a-f]+),%rsp")
 
 
-def frames(vmlinux, names):
-    """{function: frame bytes} for the functions of @names in @vmlinux.
+def base(name):
+    """va_format.constprop.0 -> va_format"""
+    return re.sub(r"(\.(constprop|isra|part|cold)\.\d+)+$", "", name)
 
-    GCC shrink-wraps (an early return before the prologue), so the whole
-    function is scanned: each register pushed counts once, and the largest
-    "sub $N,%rsp"."""
-    want = set(names)
-    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux], capture_output=True,
-                         text=True, check=True).stdout
-    res, cur, regs, sub = {}, None, set(), 0
+
+def graph(vmlinux):
+    """{function: frame}, {function: callees}, {function: tail-called}"""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux],
+                         capture_output=True, text=True, check=True).stdout
+    frame, calls, jmps = {}, {}, {}
+    cur, regs, sub = None, set(), 0
     for line in out.split("\n") + ["0 <end>:"]:
-        m = re.match(r"^[0-9a-f]+ <([^>.]+)(?:\.(?:constprop|isra|part)\.\d+)*>:$", line)
+        m = HEAD.match(line)
         if m:
             if cur:
-                res[cur] = 8 + 8 * len(regs) + sub
-            cur = m.group(1) if m.group(1) in want else None
+                frame[cur] = max(frame.get(cur, 0), 8 + 8 * len(regs) + sub)
+            cur = base(m.group(1))
             regs, sub = set(), 0
+            calls.setdefault(cur, set())
+            jmps.setdefault(cur, set())
             continue
-        if not cur:
+        if not cur or "\t" not in line:
             continue
         ins = line.split("\t", 1)[-1].strip()
-        m = re.match(r"(call|jmp)\s+[0-9a-f]+ <([^>+.]+)[^>+]*>$", ins)
+        m = BRANCH.match(ins)
         if m:
-            CALLS.setdefault((cur, m.group(2)), set()).add(m.group(1))
-        m = re.match(r"push\s+%(r[a-z0-9]+)$", ins)
-        if m:
-            regs.add(m.group(1))
-        m = re.match(r"sub\s+\$0x([0-9a-f]+),%rsp", ins)
-        if m:
+            to = base(m.group(2))
+            if to != cur:
+                (calls if m.group(1) == "call" else jmps)[cur].add(to)
+            continue
+        if PUSH.match(ins):
+            regs.add(ins.split("%")[1])
+            continue
+        m = SUB.match(ins)
+        if m and int(m.group(1), 16) < 0x10000:
             sub = max(sub, int(m.group(1), 16))
+    return frame, calls, jmps
+
+
+def printk_functions(objdir):
+    names = set()
+    pk = os.path.join(objdir, "kernel", "printk")
+    objs = [os.path.join(pk, f) for f in sorted(os.listdir(pk))
+            if f.endswith(".o") and "kunit" not in f and f != "built-in.a"] if os.path.isdir(pk) else []
+    objs += [os.path.join(objdir, o) for o in OBJS]
+    for o in objs:
+        if not os.path.exists(o):
+            continue
+        out = subprocess.run(["nm", "--defined-only", o], capture_output=True, text=True,
+                             check=True).stdout
+        for line in out.splitlines():
+            p = line.split()
+            if len(p) == 3 and p[1] in "tT":
+                names.add(base(p[2]))
+    return names
+
+
+class Depth:
+    def __init__(self, vmlinux, objdir):
+        self.frame, calls, jmps = graph(vmlinux)
+        keep = printk_functions(objdir)
+        self.calls = {f: {c for c in cs if c in keep} for f, cs in calls.items()}
+        self.jmps = {f: {c for c in cs if c in keep} for f, cs in jmps.items()}
+        # conversions below pointer(): only "%pV" goes on
+        self.calls["pointer"] = {c for c in self.calls.get("pointer", ()) if c == "va_format"}
+        self.jmps["pointer"] = {c for c in self.jmps.get("pointer", ()) if c == "va_format"}
+
+    def worst(self, root, recursion, cut=()):
+        """(bytes, [functions]) of the deepest path from @root; a function
+        already on the path is entered again only through "%pV", at most
+        @recursion times."""
+        memo, on = {}, {}
+
+        def d(f, level):
+            if (f, level) in memo:
+                return memo[(f, level)]
+            if f not in self.frame or f in cut:
+                return 0, []
+            on[f] = on.get(f, 0) + 1
+            fr = self.frame[f]
+            best = (fr, [f])
+            for edges, own in ((self.calls[f], fr), (self.jmps[f], 0)):
+                for c in edges:
+                    lv = level
+                    if on.get(c):
+                        # only "%pV" formats again
+                        if f not in PV or level >= recursion or on[c] > 1:
+                            continue
+                        lv = level + 1
+                    v, p = d(c, lv)
+                    if own + v > best[0]:
+                        best = (own + v, [f if own else f + "(jmp)"] + p)
+            on[f] -= 1
+            memo[(f, level)] = best
+            return best
+
+        return d(root, 0)
+
+    def path(self, entries, recursion, cut=()):
+        found = [e for e in entries if e in self.frame]
+        if not found:
+            return None
+        return max(self.worst(e, recursion, cut) for e in found)
+
+
+def measure(stock_obj, kprint_obj):
+    """[(path, kind, stock bytes, kprint bytes, kprint chain)]"""
+    k = Depth(os.path.join(kprint_obj, "vmlinux"), kprint_obj)
+    s = Depth(os.path.join(stock_obj, "vmlinux"), stock_obj)
+    res = []
+    for name, se, ke in PATHS:
+        for kind, rec, cut in (("store", 0, CONSOLE), ("store, %pV", 1, CONSOLE),
+                               ("with consoles", 0, ()), ("with consoles, %pV", 1, ())):
+            sd, kd = s.path(se, rec, cut), k.path(ke, rec, cut)
+            res.append((name, kind, sd, kd))
+    for e in NEW:
+        print("# stack: %s: %s bytes (store), %s with consoles"
+              % (e, (k.path([e], 1, CONSOLE) or ("-",))[0], (k.path([e], 1) or ("-",))[0]))
     return res
 
 
-# (caller, callee): {"call", "jmp"} as found by frames()
-CALLS = {}
+def chain(p):
+    return " > ".join(p[1])
 
 
-def depth(fr, path):
-    """Bytes of stack on @path: a function left by a tail call counts 0."""
-    there = [f for f in path if f in fr]
-    total = 0
-    for i, f in enumerate(there):
-        nxt = there[i + 1] if i + 1 < len(there) else None
-        if nxt and CALLS.get((f, nxt)) == {"jmp"}:
+def report(tap, res):
+    for name, kind, sd, kd in res:
+        if not sd or not kd:
+            tap.check(False, "stack: %s (%s) measured in both kernels" % (name, kind),
+                      ["entry point missing: stock %s kprint %s" % (bool(sd), bool(kd))])
             continue
-        total += fr[f]
-    return total, there
+        g = kd[0] - sd[0]
+        tap.check(g <= GOAL, "stack: %s (%s): %d bytes, stock %d, growth %+d (goal <= +%d)"
+                  % (name, kind, kd[0], sd[0], g, GOAL),
+                  ["kprint: " + chain(kd), "stock:  " + chain(sd)])
 
 
 def run(tap, boots):
-    del tap  # reported only, see the docstring
-    fr, deep = {}, {}
-    for name in ("stock", "kprint"):
-        if name not in boots:
-            continue
-        vml = os.path.join(boots[name]["dir"], "obj", "vmlinux")
-        if not os.path.exists(vml):
-            print("# stack: no %s" % vml)
+    if "stock" not in boots or "kprint" not in boots:
+        return
+    objs = [os.path.join(boots[n]["dir"], "obj") for n in ("stock", "kprint")]
+    for o in objs:
+        if not os.path.exists(os.path.join(o, "vmlinux")):
+            tap.check(False, "stack: vmlinux of %s found" % o)
             return
-        names = {f for p in PATHS[name] for f in p} | set(SHOWN)
-        try:
-            fr[name] = frames(vml, names)
-        except (OSError, subprocess.CalledProcessError) as ex:
-            print("# stack: objdump %s: %s" % (vml, ex))
-            return
-        deep[name] = max(depth(fr[name], p) for p in PATHS[name])
-        print("# stack %s: printk store path %d bytes (%s); frames: %s"
-              % (name, deep[name][0], " > ".join(deep[name][1]),
-                 ", ".join("%s %d" % (f, fr[name][f]) for f in SHOWN if f in fr[name])))
-    if "stock" in deep and "kprint" in deep:
-        g = deep["kprint"][0] - deep["stock"][0]
-        print("# stack: printk store path grows by %d bytes with CONFIG_KPRINT (issue 13 goal: < 64): %s"
-              % (g, "met" if g < 64 else "NOT met"))
+    try:
+        res = measure(*objs)
+    except (OSError, subprocess.CalledProcessError) as ex:
+        tap.check(False, "stack: objdump/nm of the stock and kprint vmlinux", [str(ex)])
+        return
+    report(tap, res)
+
+
+if __name__ == "__main__":
+    class Tap:
+        failed = 0
+
+        def check(self, ok, desc, diag=()):
+            print(("ok" if ok else "not ok") + " - " + desc)
+            for d in diag:
+                print("#   " + d)
+            self.failed += not ok
+    t = Tap()
+    report(t, measure(sys.argv[1], sys.argv[2]))
+    sys.exit(1 if t.failed else 0)

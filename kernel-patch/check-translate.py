@@ -67,7 +67,7 @@ def run(tap, boots):
         return
     sec = sections(os.path.join(b['dir'], 'data.log'))
     if not sec:
-        print('# translate: no TRANSLATE sections in the kprint boot (no kdmesg or msgfmt)')
+        tap.skip('kprint: translate', 'no TRANSLATE sections in the kprint boot (no kdmesg or msgfmt)')
         return
     checks(sec, lambda cond, what: tap.check(cond, 'kprint: translate: ' + what))
 

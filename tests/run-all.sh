@@ -78,9 +78,11 @@ if [ -f "$top/kernel-patch/check-kernel.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" !=
 	last=$(tail -1 "$out/check-kernel.log")
 	kp=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
 	kf=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+	ks=$(echo "$last" | sed -n 's/.* \([0-9]*\) skipped$/\1/p')
 	if [ -n "$kp" ]; then
 		passed=$((passed + kp))
 		failed=$((failed + kf))
+		skipped=$((skipped + ${ks:-0}))
 	else
 		failed=$((failed + 1))
 	fi
