@@ -338,6 +338,12 @@ def check_bench(tap, boots):
               "(medians %d and %d ns), reported only"
               % (k["bench switch=on"][1], s["bench switch=stock"][1], k["bench switch=on"][0],
                  s["bench switch=stock"][0]))
+    # Beyond the boots' own two vCPUs, other work on the host makes TCG's
+    # timings of two boots incomparable (1.94x seen at load 5 on 2 CPUs,
+    # 0.71x-1.11x for the same kernels at load 4-6 in other runs): then
+    # the checks are skipped, and counted so.
+    load, cpus = os.getloadavg()[1], os.cpu_count() or 1
+    busy = load > cpus + 1
     for what, kk, sk in (("printk() while the other CPU logs", "bench2 flush=0", "bench2 flush=0"),
                          ("printk() while the other CPU flushes groups", "bench2 flush=1",
                           "bench2 flush=0")):
@@ -345,6 +351,12 @@ def check_bench(tap, boots):
             tap.check(False, "contention: %s measured in both boots" % what)
             continue
         r = k[kk][1] / s[sk][1]
+        if busy:
+            tap.skip("contention: %s: %.2fx (fastest loop %d ns with CONFIG_KPRINT, %d ns stock)"
+                     % (what, r, k[kk][1], s[sk][1]),
+                     "host busy: 5-minute load %.1f on %d CPUs, TCG timings not comparable"
+                     % (load, cpus))
+            continue
         tap.check(r <= BENCH_GOAL + BENCH_NOISE,
                   "contention: %s: fastest loop %d ns with CONFIG_KPRINT, %d ns stock: %.2fx "
                   "(medians %d and %d ns: %.2fx; goal %.1fx, judged at %.1fx for TCG's noise)"
