@@ -296,6 +296,19 @@ def report(ok, label, ev, goal=True):
     return n
 
 
+def list_all(ev):
+    """Every judged record that is not correct, by class."""
+    for where in ("goal", "noliteral"):
+        for c in CLASSES[1:]:
+            for item in ev[where][c]:
+                r, t = item[0], item[1]
+                extra = "" if c != "unmatched" else ": kernel FORMAT %r at %s:%s" % (
+                    t["FORMAT"], t.get("CODE_FILE"), t.get("CODE_LINE"))
+                print("# %s%s %s%s" % (c, "" if where == "goal" else " (no literal)",
+                                        describe(item) if c != "unmatched" else
+                                        "seq %d %r" % (r.seq, r.text[:70]), extra))
+
+
 # --------------------------------------------------------------- in check-kernel
 def build_index(kdmesg_po, out, sources, release=None):
     """kdmesg-po index -o OUT [--release R] SOURCES...: (ok, seconds, diag)."""
@@ -474,6 +487,8 @@ def main():
     ap.add_argument("--kdmesg", default="kdmesg")
     ap.add_argument("--stripped", help="where the stripped dump goes (default: beside --dump)")
     ap.add_argument("--no-goal", action="store_true", help="report the correct share, no goal")
+    ap.add_argument("--list", action="store_true",
+                    help="list every record that is not correct, with what differs")
     a = ap.parse_args()
     with open(a.dump, "rb") as fh:
         lines = fh.read().decode("utf-8", "surrogateescape").split("\n")
@@ -487,7 +502,10 @@ def main():
         return 1
     print("# kdmesg: %s (%.2f s)" % (line, took))
     tap = cr.Tap()
-    report(tap.check, os.path.basename(a.index), evaluate(recs, res), goal=not a.no_goal)
+    ev = evaluate(recs, res)
+    report(tap.check, os.path.basename(a.index), ev, goal=not a.no_goal)
+    if a.list:
+        list_all(ev)
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0
 

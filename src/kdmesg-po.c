@@ -189,6 +189,9 @@ static int collect_file(const char *path, const struct stat *st, int type, struc
 
 		if (strncmp(a, kdpo_arch, al) != 0 || a[al] != '/')
 			return 0;
+		/* arch/x86/um is User-mode Linux's: built for ARCH=um only */
+		if (strcmp(kdpo_arch, "um") && strncmp(a + al, "/um/", 4) == 0)
+			return 0;
 	}
 	if (nfiles == files_cap) {
 		files_cap = files_cap ? files_cap * 2 : 4096;
@@ -206,6 +209,73 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * C files that another C file includes (kernel/sched/build_utility.c
+ * includes clock.c): the compiler builds them as part of that file, so
+ * their KBUILD_MODNAME is the includer's.  Sorted by path.
+ */
+struct incl {
+	char *path, *module;
+};
+static struct incl *incl;
+static size_t nincl;
+
+static int by_incl(const void *a, const void *b)
+{
+	return strcmp(((const struct incl *)a)->path, ((const struct incl *)b)->path);
+}
+
+static bool included_module(const char *path, char *out, size_t cap)
+{
+	struct incl key = { (char *)path, NULL }, *f;
+
+	f = nincl ? bsearch(&key, incl, nincl, sizeof(*incl), by_incl) : NULL;
+	if (!f)
+		return false;
+	snprintf(out, cap, "%s", f->module);
+	return true;
+}
+
+/* Each '#include "x.c"' of the collected C files, before they are scanned. */
+static void find_included(void)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		size_t n = strlen(files[i]), len;
+		const char *slash = strrchr(files[i], '/');
+		char *text, mod[256];
+
+		if (files[i][n - 1] != 'c' || !(text = kdpo_read_file(files[i], &len)))
+			continue;
+		for (const char *p = text, *e = text + len; (p = memmem(p, (size_t)(e - p), "#include \"", 10));) {
+			const char *name = p + 10, *q = name;
+			char full[4096];
+
+			while (q < e && *q != '"' && *q != '\n')
+				q++;
+			p = q;
+			if (q >= e || *q != '"' || q - name < 3 || q[-2] != '.' || q[-1] != 'c' ||
+			    memchr(name, '/', (size_t)(q - name)) ||
+			    snprintf(full, sizeof(full), "%.*s/%.*s", (int)(slash ? slash - files[i] : 0),
+				     files[i], (int)(q - name), name) >= (int)sizeof(full))
+				continue;
+			if (nincl == cap) {
+				cap = cap ? 2 * cap : 64;
+				if (!(incl = realloc(incl, cap * sizeof(*incl))))
+					errx(EXIT_FAILURE, _("out of memory"));
+			}
+			modname(files[i], mod, sizeof(mod));
+			if (!(incl[nincl].path = strdup(full)) || !(incl[nincl].module = strdup(mod)))
+				errx(EXIT_FAILURE, _("out of memory"));
+			nincl++;
+		}
+		free(text);
+	}
+	if (nincl)
+		qsort(incl, nincl, sizeof(*incl), by_incl);
+}
+
 static void scan_file(const char *path)
 {
 	const char *rel = path;
@@ -219,7 +289,8 @@ static void scan_file(const char *path)
 	}
 	if (root_len && strncmp(path, root, root_len) == 0 && path[root_len] == '/')
 		rel = path + root_len + 1;
-	modname(path, mod, sizeof(mod));
+	if (!included_module(path, mod, sizeof(mod)))
+		modname(path, mod, sizeof(mod));
 	if (kd_csource_scan(text, len, rel, path, mod, macros, on_source_msg, NULL, &cstats) < 0)
 		errx(EXIT_FAILURE, _("out of memory"));
 	free(text);
@@ -272,10 +343,18 @@ void kdpo_scan_tree(int n, char **paths, const char *top)
 			err(EXIT_FAILURE, _("cannot read %s"), paths[i]);
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), by_name);
+	find_included();
 	for (size_t i = 0; i < nfiles; i++) {
 		scan_file(files[i]);
 		free(files[i]);
 	}
+	for (size_t i = 0; i < nincl; i++) {
+		free(incl[i].path);
+		free(incl[i].module);
+	}
+	free(incl);
+	incl = NULL;
+	nincl = 0;
 	free(files);
 	files = NULL;
 	nfiles = files_cap = 0;

@@ -72,7 +72,7 @@ static const struct call calls[] = {
 	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
 	{ "pr_notice", F_PR, 0, '5' }, { "pr_info", F_PR, 0, '6' },
 	{ "pr_debug", F_PR, 0, '7' }, { "pr_devel", F_PR, 0, '7' },
-	{ "kprint", F_PR, 0, 0 },
+	{ "kprint", F_PR, 0, 0 }, { "kprint_early", F_PRINTK, 0, 0 },
 	{ "kprint_emerg", F_PR, 0, '0' }, { "kprint_alert", F_PR, 0, '1' },
 	{ "kprint_crit", F_PR, 0, '2' }, { "kprint_err", F_PR, 0, '3' },
 	{ "kprint_error", F_PR, 0, '3' }, { "kprint_warning", F_PR, 0, '4' },
@@ -235,6 +235,7 @@ static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int 
 			add = sc->basename, add_len = strlen(sc->basename);
 		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
 			add = m->val, add_len = m->len;
+		} else if (kd_csource_macros_string(sc->global, t[i].s, t[i].n, &add, &add_len)) {
 		} else {
 			return false;
 		}
@@ -329,18 +330,32 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 			kd_csource_macros_define(sc->local, sc->global, pp);
 		return;
 	}
-	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
+	if (t[1].n >= sizeof(m->name) ||
 	    !(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
 		return;
-	m = &sc->macro[sc->nmacros];
-	m->val = malloc(at + 1);
-	if (!m->val)
+	/*
+	 * A second definition is the #else branch of an #if: replace the
+	 * first, as call_args() keeps the #else branch (the option off).
+	 */
+	m = (struct macro *)find_macro(sc, t[1].s, t[1].n);
+	if (!m && sc->nmacros >= MACROS_MAX)
 		return;
-	memcpy(m->val, buf, at);
-	m->len = at;
-	memcpy(m->name, t[1].s, t[1].n);
-	m->name[t[1].n] = '\0';
-	sc->nmacros++;
+	{
+		char *v = malloc(at + 1);
+
+		if (!v)
+			return;
+		memcpy(v, buf, at);
+		if (m) {
+			free(m->val);
+		} else {
+			m = &sc->macro[sc->nmacros++];
+			memcpy(m->name, t[1].s, t[1].n);
+			m->name[t[1].n] = '\0';
+		}
+		m->val = v;
+		m->len = at;
+	}
 }
 
 /*
@@ -357,9 +372,20 @@ static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa
 
 	*nfa = *na0 = 0;
 	for (;;) {
+		struct kd_clex before = *lx;
+
 		kd_csource_lex_next(lx, &t);
 		if (t.t == KD_CTOK_EOF)
 			return -1;
+		/*
+		 * A ';' or '}' outside brackets ends no call: the ')' was in a
+		 * branch of an #if not taken ("pr_warn(\n#else\npr_err(").
+		 * Left to the caller, so that its count of braces stays right.
+		 */
+		if (!skipping && !depth && t.t == KD_CTOK_PUNCT && (*t.s == ';' || *t.s == '}')) {
+			*lx = before;
+			return -1;
+		}
 		if (t.t == KD_CTOK_PP) {
 			/*
 			 * Conditional pieces of a format: guess the option off,
@@ -599,16 +625,57 @@ static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken 
 	return rc < 0 ? rc : 1;
 }
 
+/*
+ * The brace depth across #if/#else: the compiler sees one branch, so each
+ * branch starts at the depth of its #if, and after #endif the depth is
+ * the first branch's (an "if (x) {" in both branches opens one block).
+ */
+struct ppstack {
+	int at_if[32], after_first[32];
+	unsigned int n;
+};
+
+static void pp_depth(struct ppstack *ps, const struct kd_ctoken *t, int *depth)
+{
+	const char *d = t->s + 1, *e = t->s + t->n;
+	unsigned int k;
+
+	while (d < e && (*d == ' ' || *d == '\t'))
+		d++;
+	if (e - d >= 2 && !strncmp(d, "if", 2)) {
+		if (ps->n < 32) {
+			ps->at_if[ps->n] = *depth;
+			ps->after_first[ps->n] = -1;
+		}
+		ps->n++;
+	} else if (e - d >= 4 && (!strncmp(d, "else", 4) || !strncmp(d, "elif", 4))) {
+		if (ps->n && (k = ps->n - 1) < 32) {
+			if (ps->after_first[k] < 0)
+				ps->after_first[k] = *depth;
+			*depth = ps->at_if[k];
+		}
+	} else if (e - d >= 5 && !strncmp(d, "endif", 5) && ps->n) {
+		if ((k = --ps->n) < 32 && ps->after_first[k] >= 0)
+			*depth = ps->after_first[k];
+	}
+}
+
 static int scan_text(struct scan *sc, const char *text, size_t len)
 {
 	struct kd_clex lx = { text, text + len, 1, true };
 	struct kd_ctoken t, prev = { .t = KD_CTOK_EOF };
+	struct ppstack ps = { .n = 0 };
 	char cand[128] = "";
 	int depth = 0, paren = 0, rc = 0;
 
 	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF && rc == 0;
 	     prev = t, kd_csource_lex_next(&lx, &t)) {
 		if (t.t == KD_CTOK_PP) {
+			int was = depth;
+
+			pp_depth(&ps, &t, &depth);
+			if (was > 0 && depth == 0)
+				sc->func[0] = '\0';
 			on_define(sc, &t);
 			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */

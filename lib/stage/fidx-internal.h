@@ -118,6 +118,7 @@ enum kd_fidx_opkind {
 	KD_OP_HEXDUMP,	/* %ph %phC %phD %phN: hex pairs and the separator @arg */
 	KD_OP_UUID,	/* %pU: hex digits and '-' */
 	KD_OP_ERR,	/* %pe: an error name or number */
+	KD_OP_SYM,	/* %pS %ps %pB: symbol[+0xoff/0xsize][ [module]] */
 	KD_OP__COUNT
 };
 

@@ -41,6 +41,7 @@ struct run {
 	bool partial;		/* accept a match of the start of the text */
 	bool cut;		/* partial, and the text may end inside the format */
 	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
+	size_t nonblank;	/* bytes of the text that are not blanks */
 	unsigned int flit;	/* literal bytes of the format being run */
 	unsigned int want;	/* stop after this many solutions */
 	unsigned int nsol;
@@ -245,6 +246,26 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 			return;
 		lo = pos + 1;
 		break;
+	case KD_OP_SYM: {
+		/* symbol_string(): name+0xoff/0xsize, then " [module]" or not */
+		size_t m;
+
+		p = pad_left(r, op, pos);
+		hi = p;
+		while (hi < r->n && (kd_fmatch_is_word(r->t[hi]) || r->t[hi] == '.' ||
+				     r->t[hi] == '$' || r->t[hi] == '+' || r->t[hi] == '/'))
+			hi++;
+		if (hi == p)
+			return;
+		if (hi + 2 < r->n && r->t[hi] == ' ' && r->t[hi + 1] == '[') {
+			for (m = hi + 2; m < r->n && r->t[m] != ']' && r->t[m] != ' '; m++)
+				;
+			if (m < r->n && r->t[m] == ']' && !try_end(r, i, pos, m + 1, conv))
+				return;
+		}
+		lo = p + 1;
+		break;
+	}
 	case KD_OP_ERR:
 		hi = run_of(r, pos, "-_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", false);
 		if (hi == pos)
@@ -333,6 +354,9 @@ static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
 	}
 	if (i == r->nops) {
 		if (pos != r->n && !(r->partial && pos > 0))
+			return;
+		/* A partial reading leaves text to a continuation: else it is whole. */
+		if (r->partial && pos == r->n && !r->cut)
 			return;
 		solved(r, pos, conv);
 		return;
@@ -446,6 +470,9 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		at[n++] = st->net1;
 	}
 	if (r->partial && f->lit < STRONG_LIT)
+		return NONE;
+	/* A format that ends in free text reads any rest: whole, not partial. */
+	if (r->partial && f->nops && x->op[f->op + f->nops - 1].kind == KD_OP_STR)
 		return NONE;
 	r->ops = x->op + f->op;
 	r->nops = f->nops;
@@ -606,21 +633,117 @@ unanchored:
 	return nout;
 }
 
+/* Literal bytes of the text (bit per byte) of one reading, capped. */
+#define COVER_BYTES	256
+
+struct reading {
+	uint8_t cover[COVER_BYTES / 8 * 8];	/* the bytes a literal printed */
+	unsigned int score;	/* literal bytes + bytes read by typed conversions */
+	size_t read;		/* non-blank bytes the reading covers */
+};
+
+/*
+ * Read site @id from @start once and note which bytes of the text its
+ * literals printed and its score: literal bytes plus the bytes its typed
+ * conversions (numbers, addresses, symbols...) read, which say more
+ * about the format than free text (%s) does.
+ */
+static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_t start,
+		      struct reading *rd)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	unsigned int conv = 0;
+
+	memset(rd, 0, sizeof(*rd));
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	r->flit = f->lit;
+	r->budget = BUDGET;
+	r->nsol = 0;
+	solve(r, 0, start, 0);
+	if (!r->nsol)
+		return;
+	rd->score = 0;
+	for (size_t b = start; b < r->end; b++)
+		rd->read += r->t[b] != ' ';
+	for (size_t b = start; b < r->end && b < COVER_BYTES * 8; b++)
+		rd->cover[b / 8] |= (uint8_t)(1u << (b % 8));
+	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
+		const struct kd_fidx_op *op = &r->ops[i];
+		uint32_t a, e;
+
+		if (op->kind == KD_OP_LIT) {
+			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
+			for (unsigned int k = 0; k < op->len; k++)
+				rd->score += r->str[op->arg + k] != ' ';
+			continue;
+		}
+		a = r->sol[2 * conv];
+		e = r->sol[2 * conv + 1];
+		conv++;
+		if (op->kind != KD_OP_STR)
+			rd->score += e - a;
+		for (uint32_t b = a; b < e && b < COVER_BYTES * 8; b++)
+			rd->cover[b / 8] &= (uint8_t)~(1u << (b % 8));
+	}
+}
+
+/* Whether the literal bytes of @a are some of those of @b, and fewer. */
+static bool dominated(const struct run *r, const struct reading *a, const struct reading *b)
+{
+	bool fewer = false;
+
+	for (unsigned int k = 0; k < sizeof(a->cover); k++) {
+		uint8_t more = b->cover[k] & ~a->cover[k];
+
+		if (a->cover[k] & ~b->cover[k])
+			return false;
+		/* More blanks only (padding of "%*s") are not more text. */
+		for (unsigned int bit = 0; more && bit < 8; bit++)
+			if ((more & (1u << bit)) && 8 * k + bit < r->n && r->t[8 * k + bit] != ' ')
+				fewer = true;
+	}
+	return fewer;
+}
+
+/*
+ * Whether format @a is format @b cut after a piece of it and ended by a
+ * conversion ("probe of %s" and "probe of %s failed"): the conversion
+ * may have printed the rest, so @a stays a competitor of @b.
+ */
+static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
+{
+	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &x->fmt[b];
+	const char *s = x->str + fa->fmt, *pct;
+
+	if (!fa->nops || x->op[fa->op + fa->nops - 1].kind == KD_OP_LIT)
+		return false;
+	pct = memrchr(s, '%', fa->fmt_len);
+	return pct && (size_t)(pct - s) <= fb->fmt_len &&
+	       memcmp(s, x->str + fb->fmt, (size_t)(pct - s)) == 0;
+}
+
 /*
  * The winner among @n matches of @x, and what the competitors agree on,
  * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
  * it competes only when nothing else matched.  A match with less than
  * half the winner's literal bytes explains the text with its arguments
- * where the winner has literal text: not a competitor.  When the text
- * starts with a module's name (a dev_printk() driver, a pr_fmt()
- * prefix), the competitors of that module win over the others.
+ * where the winner has literal text: not a competitor; nor is one whose
+ * literal text is part of another's ("%s version %s" beside "KTAP
+ * version 1", "%s <%s>" beside "%s </%s>"), nor one whose score (literal
+ * bytes and bytes its typed conversions read) is below three quarters
+ * of the winner's.  When the text starts with a module's name (a
+ * dev_printk() driver, a pr_fmt() prefix), the competitors of that
+ * module win over the others.
  */
-static void decide(const struct kd_fidx *x, const struct found *m, unsigned int n,
+static void decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
 		   const struct starts *st, struct kd_fmatch_result *res)
 {
+	static struct reading rd[MATCHES_MAX];
 	const struct kd_fidx_fmt *f = x->fmt;
 	bool keep[MATCHES_MAX], nonpv = false, anymod = false;
-	unsigned int maxlit = 0, best = n, first = n;
+	unsigned int maxlit = 0, best = n, first = n, nkeep = 0, top = 0, topk = 0;
 
 	for (unsigned int k = 0; k < n; k++)
 		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
@@ -637,6 +760,35 @@ static void decide(const struct kd_fidx *x, const struct found *m, unsigned int 
 	if (anymod)
 		for (unsigned int k = 0; k < n; k++)
 			keep[k] &= module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
+	for (unsigned int k = 0; k < n; k++) {
+		if (!keep[k])
+			continue;
+		nkeep++;
+		/* Sites of one format read the text alike: read it once. */
+		if (k && keep[k - 1] && f[m[k - 1].id].fmt == f[m[k].id].fmt &&
+		    m[k - 1].start == m[k].start)
+			rd[k] = rd[k - 1];
+		else
+			read_once(r, x, m[k].id, m[k].start, &rd[k]);
+		if (rd[k].score > top) {
+			top = rd[k].score;
+			topk = k;
+		}
+	}
+	if (nkeep > 1) {
+		for (unsigned int k = 0; k < n; k++) {
+			if (!keep[k])
+				continue;
+			if (4u * rd[k].score < 3u * top && !prefix_of(x, m[k].id, m[topk].id)) {
+				keep[k] = false;
+				continue;
+			}
+			for (unsigned int j = 0; j < n && keep[k]; j++)
+				if (j != k && keep[j] && dominated(r, &rd[k], &rd[j]) &&
+				    !prefix_of(x, m[k].id, m[j].id))
+					keep[k] = false;
+		}
+	}
 	res->nsites = res->nformats = 0;
 	for (unsigned int k = 0; k < n; k++) {
 		bool seen = false;
@@ -649,11 +801,14 @@ static void decide(const struct kd_fidx *x, const struct found *m, unsigned int 
 		res->nformats += !seen;
 		if (first == n)
 			first = k;
-		if (best == n || f[m[k].id].lit > f[m[best].id].lit)
+		if (best == n || rd[k].score > rd[best].score ||
+		    (rd[k].score == rd[best].score && f[m[k].id].lit > f[m[best].id].lit))
 			best = k;
 	}
 	res->id = m[best].id;
 	res->start = m[best].start;
+	res->score = rd[best].score;
+	res->read = rd[best].read;
 	res->same_file = *(x->str + f[m[first].id].file) != '\0';
 	res->same_func = *(x->str + f[m[first].id].func) != '\0';
 	res->same_module = *(x->str + f[m[first].id].module) != '\0';
@@ -694,8 +849,14 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 	solve(r, 0, res->start, 0);
 	r->want = 1;
 	res->end = r->nsol ? r->end : r->n;
-	if (r->nsol != 1 || r->budget < 0 || r->partial ||
-	    (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)))
+	/*
+	 * A partial match reads the start of the text: its arguments are
+	 * proven when that start reads in one way too and the format ends
+	 * in literal text ("%s: [mem %#018Lx-%#018Lx] "): a conversion at
+	 * its end may have been continued ("CPU %d" and pr_cont("4")).
+	 */
+	if (r->nsol != 1 || r->budget < 0 || (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)) ||
+	    (r->partial && (!f->nops || x->op[f->op + f->nops - 1].kind != KD_OP_LIT)))
 		return;
 	res->nargs = f->nconv;
 	for (unsigned int k = 0; k < f->nconv; k++) {
@@ -707,7 +868,35 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 /* A whole-text winner with less than a quarter of the text literal: check the partial ones. */
 static bool weak(const struct kd_fidx *x, const struct kd_fmatch_result *res, size_t len)
 {
-	return 4u * x->fmt[res->id].lit < len;
+	(void)x;
+	return 4u * res->score < len;
+}
+
+/* Whether format @a of @x starts with format @b of @y ("    # %s: %s", "    # %s: "). */
+static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fidx *y, uint32_t b)
+{
+	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &y->fmt[b];
+
+	return fb->fmt_len <= fa->fmt_len &&
+	       memcmp(x->str + fa->fmt, y->str + fb->fmt, fb->fmt_len) == 0;
+}
+
+/*
+ * A weak whole-text winner that is not claimed: its few literal bytes
+ * fit almost any text and the competitors disagree or they are very
+ * few; or its literal text is a piece in the middle of a text it reads
+ * mostly as free text from the start ("%s version %s" for "Linux
+ * version 6.12..."): that piece may be anybody's.
+ */
+static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
+{
+	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
+
+	/* Fewer than 4 literal bytes (":%d: ") read nearly anything. */
+	return wf->lit < 4 ||
+	       (weak(w, res, len) &&
+		(res->nformats > 1 || wf->lit < STRONG_LIT ||
+		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
 
 enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
@@ -726,8 +915,11 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	r.n = len;
 	r.want = 1;
 	r.bytes = 0;
-	for (size_t k = 0; k < len; k++)
+	r.nonblank = 0;
+	for (size_t k = 0; k < len; k++) {
 		r.bytes |= 1ull << ((unsigned char)text[k] & 63);
+		r.nonblank += text[k] != ' ';
+	}
 	find_starts(text, len, &st);
 	/*
 	 * Whole texts first.  A %pV wrapper, or a format whose literal bytes
@@ -744,18 +936,31 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 
 			if (!k)
 				continue;
-			decide(idx[i], m, k, &st, pass ? &p : res);
+			decide(&r, idx[i], m, k, &st, pass ? &p : res);
 			if (total > k)
 				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||
-				      weak(idx[i], res, len))) {
+				      weak(idx[i], res, r.nonblank))) {
 				res->index = i;
 				break;	/* look for a partial match first */
 			}
+			/*
+			 * The whole-text match stays unless the partial one has
+			 * more than twice its literal bytes, or more than a %pV
+			 * wrapper's ("kptest:%s %pV" and the pr_cont() start
+			 * "kptest:cont_many").
+			 */
 			if (pass && res->status == KD_FMATCH_FULL &&
+			    (!refused(idx[res->index], res, r.nonblank) ||
+			     starts_with(idx[res->index], res->id, idx[i], p.id)) &&
 			    (idx[i]->fmt[p.id].flags & KD_FIDX_F_PV ||
-			     idx[i]->fmt[p.id].lit <= 2u * idx[res->index]->fmt[res->id].lit))
-				break;	/* the whole-text match stays */
+			     idx[i]->fmt[p.id].lit <=
+			     (idx[res->index]->fmt[res->id].flags & KD_FIDX_F_PV ? 1u : 2u) *
+			     idx[res->index]->fmt[res->id].lit))
+				break;
+			/* A partial winner must be no guess either ("%s: %s: %sable"). */
+			if (pass && refused(idx[i], &p, p.read))
+				break;
 			if (pass)
 				*res = p;
 			res->index = i;
@@ -769,13 +974,8 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	}
 	r.partial = r.cut = false;
 	if (res->status == KD_FMATCH_FULL) {
-		/*
-		 * Only formats whose few literal bytes fit almost any text, and
-		 * they disagree or are very few: a guess, not a reading.
-		 * Nothing is claimed.
-		 */
-		if (weak(idx[res->index], res, len) &&
-		    (res->nformats > 1 || idx[res->index]->fmt[res->id].lit < STRONG_LIT)) {
+		/* A guess, not a reading: nothing is claimed. */
+		if (refused(idx[res->index], res, r.nonblank)) {
 			memset(res, 0, sizeof(*res));
 			res->nargs = -1;
 			return res->status = KD_FMATCH_NONE;
