@@ -32,9 +32,14 @@ absolute); every recovered ARGn equal to the kernel's (fewer is a
 missing field, more are not checked: the kernel drops ARGn lines that do
 not fit into a record).
 
-check-records.py runs this through run(); standalone:
+check-records.py runs this through run() in make check-kernel; standalone:
 
-  check-recover.py --dump BOOT.kmsg --index FILE [--kdmesg PATH]
+  check-recover.py --boot ~/.cache/kdmesg-kernel/kprint --src TREE --kdmesg build/src/kdmesg
+
+runs the same checks on a saved kprint boot (its data.log; the indexes are
+written to BOOT/recover or --work), and
+
+  check-recover.py --dump BOOT.kmsg --index FILE [--kdmesg PATH] [--list]
 
 judges a saved kprint dump (the `cat /dev/kmsg` format) against an index.
 """
@@ -357,7 +362,7 @@ def judge_index(tap, cr, label, kdmesg, recs, stripped, index, goal):
 
 
 def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
-        pristine=None, debian=None, work=None):
+        pristine=None, debian=None, work=None, module_dir=None):
     """The checks above on the kprint boot of check-kernel.sh, numbered
     with check-records.py's: the records of its KMSG section (the boot and
     the test module) against (1) an index of the patched tree it was built
@@ -392,7 +397,7 @@ def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
     # (1) the tree the kernel was built from, and the test module
     idx = os.path.join(work, "tree.kdfi")
     # the module's sources where they were compiled: its __FILE__ is that path
-    mdir = os.path.join(b["dir"], "module")
+    mdir = module_dir or os.path.join(b["dir"], "module")
     srcs = [src] + [mdir if os.path.isdir(mdir) else os.path.dirname(module_src)]
     ok, took, diag = build_index(kdmesg_po, idx, srcs, rel)
     tap.check(ok, "recover: kdmesg-po index of the patched 6.12 tree and the test module (%.0f s, %.1f MiB)"
@@ -474,6 +479,26 @@ def run_debian(tap, kdmesg, kdmesg_po, pristine, dump, work):
 
 
 # --------------------------------------------------------------- standalone
+def main_boot(a, cr, here):
+    """run() on a saved boot: what make check-kernel checks, without booting."""
+    if not a.src:
+        sys.stderr.write("check-recover.py: --boot needs --src\n")
+        return 2
+    secs, _ = cr.read_sections(os.path.join(a.boot, "data.log"))
+    recs, _, _ = cr.parse_kmsg(secs.get("KMSG", []))
+    if not recs:
+        sys.stderr.write("check-recover.py: no KMSG section in %s/data.log\n" % a.boot)
+        return 2
+    kdmesg = os.path.abspath(a.kdmesg) if os.sep in a.kdmesg else a.kdmesg
+    tap = cr.Tap()
+    run(tap, {"kprint": dict(secs=secs, recs=recs, dir=a.boot)}, cr, kdmesg=kdmesg,
+        kdmesg_po=os.path.join(os.path.dirname(kdmesg), "kdmesg-po"), src=a.src,
+        module_src=os.path.join(here, "test-module", "kprint_test.c"), work=a.work,
+        module_dir=a.module_dir)
+    print("%d passed, %d failed" % (tap.passed, tap.failed))
+    return 1 if tap.failed else 0
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
@@ -482,14 +507,24 @@ def main():
     cr = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cr)
     ap = argparse.ArgumentParser(description="judge kdmesg's recovery against a kprint dump")
-    ap.add_argument("--dump", required=True, help="kprint records, `cat /dev/kmsg` format")
-    ap.add_argument("--index", required=True, help="format index (kdmesg-po index)")
+    ap.add_argument("--dump", help="kprint records, `cat /dev/kmsg` format")
+    ap.add_argument("--index", help="format index (kdmesg-po index)")
+    ap.add_argument("--boot", help="a saved kprint boot of check-kernel.sh (its data.log): "
+                    "the checks make check-kernel runs, indexes written with --src")
+    ap.add_argument("--src", help="with --boot: the patched tree the kernel was built from")
+    ap.add_argument("--module-dir", help="with --boot: where the test module was compiled "
+                    "(default BOOT/module)")
+    ap.add_argument("--work", help="with --boot: where indexes and dumps go (default BOOT/recover)")
     ap.add_argument("--kdmesg", default="kdmesg")
     ap.add_argument("--stripped", help="where the stripped dump goes (default: beside --dump)")
     ap.add_argument("--no-goal", action="store_true", help="report the correct share, no goal")
     ap.add_argument("--list", action="store_true",
                     help="list every record that is not correct, with what differs")
     a = ap.parse_args()
+    if a.boot:
+        return main_boot(a, cr, here)
+    if not a.dump or not a.index:
+        ap.error("give --dump and --index, or --boot and --src")
     with open(a.dump, "rb") as fh:
         lines = fh.read().decode("utf-8", "surrogateescape").split("\n")
     recs, _, _ = cr.parse_kmsg(lines)

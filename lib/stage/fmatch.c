@@ -640,6 +640,7 @@ struct reading {
 	uint8_t cover[COVER_BYTES / 8 * 8];	/* the bytes a literal printed */
 	unsigned int score;	/* literal bytes + bytes read by typed conversions */
 	size_t read;		/* non-blank bytes the reading covers */
+	size_t free;		/* bytes read by free-text conversions (%s) */
 };
 
 /*
@@ -684,6 +685,8 @@ static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_
 		conv++;
 		if (op->kind != KD_OP_STR)
 			rd->score += e - a;
+		else
+			rd->free += e - a;
 		for (uint32_t b = a; b < e && b < COVER_BYTES * 8; b++)
 			rd->cover[b / 8] &= (uint8_t)~(1u << (b % 8));
 	}
@@ -809,6 +812,7 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 	res->start = m[best].start;
 	res->score = rd[best].score;
 	res->read = rd[best].read;
+	res->free = rd[best].free;
 	res->same_file = *(x->str + f[m[first].id].file) != '\0';
 	res->same_func = *(x->str + f[m[first].id].func) != '\0';
 	res->same_module = *(x->str + f[m[first].id].module) != '\0';
@@ -892,8 +896,12 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
 
-	/* Fewer than 4 literal bytes (":%d: ") read nearly anything. */
-	return wf->lit < 4 ||
+	/*
+	 * Fewer than 4 literal bytes with more than twice as many bytes of
+	 * free text around them ("%s:%d: %s" for "pnp 00:02: [dma 2]") read
+	 * nearly anything.
+	 */
+	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
 	       (weak(w, res, len) &&
 		(res->nformats > 1 || wf->lit < STRONG_LIT ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
@@ -940,7 +948,7 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 			if (total > k)
 				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||
-				      weak(idx[i], res, r.nonblank))) {
+				      weak(idx[i], res, r.nonblank) || refused(idx[i], res, r.nonblank))) {
 				res->index = i;
 				break;	/* look for a partial match first */
 			}

@@ -87,6 +87,7 @@ struct kd_fmatch_result {
 	/* Literal bytes and bytes of typed conversions of the winner's reading. */
 	unsigned int score;
 	size_t read;		/* non-blank bytes of the text that reading covers */
+	size_t free;		/* bytes of it that free-text conversions read */
 	/*
 	 * The text of conversion k: arg[k], for k < @nargs; -1 when not
 	 * proven (the text reads in two ways, a %pV, more than
