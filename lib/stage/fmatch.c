@@ -693,11 +693,12 @@ static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_
 }
 
 /* Whether the literal bytes of @a are some of those of @b, and fewer. */
-static bool dominated(const struct run *r, const struct reading *a, const struct reading *b)
+static bool dominated(const struct run *r, const struct reading *a, const struct reading *b,
+		      size_t nb)
 {
 	bool fewer = false;
 
-	for (unsigned int k = 0; k < sizeof(a->cover); k++) {
+	for (size_t k = 0; k < nb; k++) {
 		uint8_t more = b->cover[k] & ~a->cover[k];
 
 		if (a->cover[k] & ~b->cover[k])
@@ -745,8 +746,9 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 {
 	static struct reading rd[MATCHES_MAX];
 	const struct kd_fidx_fmt *f = x->fmt;
-	bool keep[MATCHES_MAX], nonpv = false, anymod = false;
-	unsigned int maxlit = 0, best = n, first = n, nkeep = 0, top = 0, topk = 0;
+	bool keep[MATCHES_MAX], gkeep[MATCHES_MAX], nonpv = false, anymod = false;
+	unsigned int maxlit = 0, best = n, first = n, top = 0, topg = 0, ngrp = 0;
+	unsigned int grp[MATCHES_MAX], rep[MATCHES_MAX];
 
 	for (unsigned int k = 0; k < n; k++)
 		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
@@ -763,34 +765,44 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 	if (anymod)
 		for (unsigned int k = 0; k < n; k++)
 			keep[k] &= module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
+	/*
+	 * Sites of one format read the text alike: one reading per distinct
+	 * format and start (a group), and the rules below between groups.
+	 */
 	for (unsigned int k = 0; k < n; k++) {
+		unsigned int g = ngrp;
+
 		if (!keep[k])
 			continue;
-		nkeep++;
-		/* Sites of one format read the text alike: read it once. */
-		if (k && keep[k - 1] && f[m[k - 1].id].fmt == f[m[k].id].fmt &&
-		    m[k - 1].start == m[k].start)
-			rd[k] = rd[k - 1];
-		else
-			read_once(r, x, m[k].id, m[k].start, &rd[k]);
-		if (rd[k].score > top) {
-			top = rd[k].score;
-			topk = k;
-		}
-	}
-	if (nkeep > 1) {
-		for (unsigned int k = 0; k < n; k++) {
-			if (!keep[k])
-				continue;
-			if (4u * rd[k].score < 3u * top && !prefix_of(x, m[k].id, m[topk].id)) {
-				keep[k] = false;
-				continue;
+		for (unsigned int q = ngrp; q-- > 0;)
+			if (f[m[rep[q]].id].fmt == f[m[k].id].fmt && m[rep[q]].start == m[k].start) {
+				g = q;
+				break;
 			}
-			for (unsigned int j = 0; j < n && keep[k]; j++)
-				if (j != k && keep[j] && dominated(r, &rd[k], &rd[j]) &&
-				    !prefix_of(x, m[k].id, m[j].id))
-					keep[k] = false;
+		if (g == ngrp) {
+			rep[ngrp++] = k;
+			read_once(r, x, m[k].id, m[k].start, &rd[g]);
+			if (rd[g].score > top) {
+				top = rd[g].score;
+				topg = g;
+			}
 		}
+		grp[k] = g;
+	}
+	if (ngrp > 1) {
+		size_t nb = r->n / 8 + 1;
+
+		if (nb > sizeof(rd[0].cover))
+			nb = sizeof(rd[0].cover);
+		for (unsigned int g = 0; g < ngrp; g++) {
+			gkeep[g] = 4u * rd[g].score >= 3u * top || prefix_of(x, m[rep[g]].id, m[rep[topg]].id);
+			for (unsigned int h = 0; h < ngrp && gkeep[g]; h++)
+				if (h != g && dominated(r, &rd[g], &rd[h], nb) &&
+				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
+					gkeep[g] = false;
+		}
+		for (unsigned int k = 0; k < n; k++)
+			keep[k] = keep[k] && gkeep[grp[k]];
 	}
 	res->nsites = res->nformats = 0;
 	for (unsigned int k = 0; k < n; k++) {
@@ -804,15 +816,15 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 		res->nformats += !seen;
 		if (first == n)
 			first = k;
-		if (best == n || rd[k].score > rd[best].score ||
-		    (rd[k].score == rd[best].score && f[m[k].id].lit > f[m[best].id].lit))
+		if (best == n || rd[grp[k]].score > rd[grp[best]].score ||
+		    (rd[grp[k]].score == rd[grp[best]].score && f[m[k].id].lit > f[m[best].id].lit))
 			best = k;
 	}
 	res->id = m[best].id;
 	res->start = m[best].start;
-	res->score = rd[best].score;
-	res->read = rd[best].read;
-	res->free = rd[best].free;
+	res->score = rd[grp[best]].score;
+	res->read = rd[grp[best]].read;
+	res->free = rd[grp[best]].free;
 	res->same_file = *(x->str + f[m[first].id].file) != '\0';
 	res->same_func = *(x->str + f[m[first].id].func) != '\0';
 	res->same_module = *(x->str + f[m[first].id].module) != '\0';
