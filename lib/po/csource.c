@@ -29,6 +29,7 @@ struct macro {
 	char name[48];
 	char *val;
 	size_t len;
+	bool number;	/* #define NAME 42: text only inside __stringify() */
 };
 
 /* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
@@ -233,7 +234,21 @@ static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int 
 			add = sc->module, add_len = strlen(sc->module);
 		} else if (kd_ctoken_is(&t[i], "KBUILD_BASENAME")) {
 			add = sc->basename, add_len = strlen(sc->basename);
-		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
+		} else if (kd_ctoken_is(&t[i], "__stringify") && i + 3 < n &&
+			   t[i + 1].t == KD_CTOK_PUNCT && *t[i + 1].s == '(' &&
+			   t[i + 3].t == KD_CTOK_PUNCT && *t[i + 3].s == ')') {
+			/* __stringify(42) or __stringify(SIZE) of "#define SIZE 42" */
+			const struct macro *nm = t[i + 2].t == KD_CTOK_IDENT ?
+						 find_macro(sc, t[i + 2].s, t[i + 2].n) : NULL;
+
+			if (t[i + 2].t == KD_CTOK_NUM)
+				add = t[i + 2].s, add_len = t[i + 2].n;
+			else if (nm && nm->number)
+				add = nm->val, add_len = nm->len;
+			else
+				return false;
+			i += 3;
+		} else if ((m = find_macro(sc, t[i].s, t[i].n)) && !m->number) {
 			add = m->val, add_len = m->len;
 		} else if (kd_csource_macros_string(sc->global, t[i].s, t[i].n, &add, &add_len)) {
 		} else {
@@ -309,6 +324,7 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 	struct macro *m;
 	char buf[FMT_MAX];
 	size_t at = 0;
+	bool number = false;
 
 	if (n >= 2 && kd_ctoken_is(&t[0], "undef")) {
 		if (kd_ctoken_is(&t[1], "pr_fmt"))
@@ -330,9 +346,16 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 			kd_csource_macros_define(sc->local, sc->global, pp);
 		return;
 	}
-	if (t[1].n >= sizeof(m->name) ||
-	    !(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
+	if (t[1].n >= sizeof(m->name))
 		return;
+	if (n == 3 && t[2].t == KD_CTOK_NUM && t[2].n < sizeof(buf)) {
+		memcpy(buf, t[2].s, t[2].n);
+		at = t[2].n;
+		number = true;
+	} else if (!(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) ||
+		   !eval(sc, t + 2, n - 2, buf, &at)) {
+		return;
+	}
 	/*
 	 * A second definition is the #else branch of an #if: replace the
 	 * first, as call_args() keeps the #else branch (the option off).
@@ -355,6 +378,7 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 		}
 		m->val = v;
 		m->len = at;
+		m->number = number;
 	}
 }
 

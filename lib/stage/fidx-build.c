@@ -257,6 +257,10 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 			    c[i] == ' ' ? KD_OPF_SPACE : c[i] == '#' ? KD_OPF_ALT : 0;
 	if (i < n && (c[i] == '*' || (c[i] >= '1' && c[i] <= '9')))
 		op.flags |= KD_OPF_WIDTH;
+	/* A written width: the field is that wide at least (op.len). */
+	for (; i < n && c[i] >= '0' && c[i] <= '9'; i++)
+		if (op.len <= 9999)
+			op.len = (uint16_t)(op.len * 10 + (c[i] - '0'));
 	while (i < n && (c[i] == '*' || (c[i] >= '0' && c[i] <= '9') || c[i] == '.'))
 		i++;
 	while (i < n && strchr("hlLqzZtj", c[i]))
@@ -727,10 +731,16 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		for (uint32_t c = bucket[bk + 1]; c-- > bucket[bk];) {
 			const struct kd_fidx_fmt *p = &fmt[chain[c]], *q;
 
+			const struct kd_fidx_op *o0 = p->nops ? &o.op[p->op] : NULL;
+
 			slot[c] = (struct kd_fidx_slot){
 				.anchor = p->anchor, .run = 1, .bytes = p->bytes,
 				.anchor_off = p->anchor_off, .family = p->family,
 			};
+			if (o0 && o0->kind == KD_OP_LIT) {
+				slot[c].head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
+				memcpy(slot[c].head, b->str + o0->arg, slot[c].head_len);
+			}
 			if (c + 1 < bucket[bk + 1]) {
 				q = &fmt[chain[c + 1]];
 				if (p->fmt == q->fmt && p->family == q->family && p->anchor == q->anchor)

@@ -98,8 +98,9 @@ static size_t pad_left(const struct run *r, const struct kd_fidx_op *op, size_t 
 static bool number(const struct run *r, const struct kd_fidx_op *op, size_t pos,
 		   size_t *lo, size_t *hi)
 {
-	size_t p = pad_left(r, op, pos), d;
+	size_t p = pad_left(r, op, pos), d, de;
 	const char *t = r->t;
+	bool padded = p > pos;
 
 	if (p < r->n && ((t[p] == '-' && op->kind == KD_OP_INT) ||
 			 (t[p] == '+' && (op->flags & KD_OPF_PLUS)) ||
@@ -126,10 +127,32 @@ static bool number(const struct run *r, const struct kd_fidx_op *op, size_t pos,
 	if (p == d)
 		return false;
 	*lo = d + 1;
+	de = p;
 	if ((op->flags & KD_OPF_WIDTH) && (op->flags & KD_OPF_LEFT))
 		while (p < r->n && t[p] == ' ')
 			p++;
 	*hi = p;
+	/*
+	 * A written width (op->len): a field is that wide at least, and
+	 * exactly that wide when it was padded ("%5d": "    9", "123456").
+	 */
+	if (op->len) {
+		size_t w = pos + op->len;
+
+		if (padded) {
+			if (w < *lo || w > de)
+				return false;
+			*lo = *hi = w;
+		} else {
+			if (*lo < w)
+				*lo = w;
+			/* left-justified: past the digits only up to the width */
+			if (*hi > de && *hi > w)
+				*hi = w > de ? w : de;
+			if (*lo > *hi)
+				return false;
+		}
+	}
 	return true;
 }
 
@@ -499,6 +522,46 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
  * where its family lets it: when only literal text comes before the key
  * in the format, it starts at @pos minus the key's offset.
  */
+/* Whether the text has the format's first literal bytes at @at. */
+static inline bool head_at(const struct run *r, const struct kd_fidx_slot *sl, size_t at)
+{
+	return at != NONE && at <= r->n && r->n - at >= sl->head_len &&
+	       memcmp(r->t + at, sl->head, sl->head_len) == 0;
+}
+
+/* Whether a start its family allows has the format's first literal bytes. */
+static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const struct starts *st)
+{
+	if (!sl->head_len)
+		return true;
+	switch (sl->family) {
+	case KD_FIDX_PLAIN:
+		return head_at(r, sl, 0);
+	case KD_FIDX_DEV:
+		return head_at(r, sl, st->dev != NONE ? st->dev : st->nulldev);
+	case KD_FIDX_NETDEV:
+		return head_at(r, sl, st->net3) || head_at(r, sl, st->net1) ||
+		       head_at(r, sl, st->nullnet);
+	default:
+		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
+		       head_at(r, sl, st->net1);
+	}
+}
+
+/* headed() for a format without a slot: its first op. */
+static bool fmt_headed(const struct run *r, const struct kd_fidx *x, const struct kd_fidx_fmt *f,
+		       const struct starts *st)
+{
+	struct kd_fidx_slot sl = { .family = f->family };
+	const struct kd_fidx_op *o0 = &x->op[f->op];
+
+	if (!f->nops || o0->kind != KD_OP_LIT)
+		return true;
+	sl.head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
+	memcpy(sl.head, x->str + o0->arg, sl.head_len);
+	return headed(r, &sl, st);
+}
+
 static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_t pos)
 {
 	size_t at;
@@ -598,7 +661,8 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				if (ntested++ == TESTED_MAX)
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
-				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos))
+				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos) ||
+				    !headed(r, sl, st))
 					continue;
 				if ((at = test(r, x, x->chain[c], st)) == NONE)
 					continue;
@@ -624,7 +688,8 @@ unanchored:
 
 		if (r->partial && f->lit < STRONG_LIT)
 			break;
-		if (((f->bytes & ~r->bytes) && !r->cut) || (at = test(r, x, x->chain[c], st)) == NONE)
+		if (((f->bytes & ~r->bytes) && !r->cut) || !fmt_headed(r, x, f, st) ||
+		    (at = test(r, x, x->chain[c], st)) == NONE)
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
@@ -900,14 +965,20 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
 /*
  * A weak whole-text winner that is not claimed: its few literal bytes
  * fit almost any text and the competitors disagree or they are very
- * few; or its literal text is a piece in the middle of a text it reads
+ * few, or it is a %pV wrapper, whose own text is only around another
+ * format's; or its literal text is a piece in the middle of a text it reads
  * mostly as free text from the start ("%s version %s" for "Linux
  * version 6.12..."): that piece may be anybody's.
  */
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
+	unsigned int lit = 0;
 
+	/* Literal bytes other than blanks: "    # %s: " has 2, too few. */
+	for (unsigned int i = 0; i < wf->nops; i++)
+		for (unsigned int k = 0; w->op[wf->op + i].kind == KD_OP_LIT && k < w->op[wf->op + i].len; k++)
+			lit += w->str[w->op[wf->op + i].arg + k] != ' ';
 	/*
 	 * Fewer than 4 literal bytes with more than twice as many bytes of
 	 * free text around them ("%s:%d: %s" for "pnp 00:02: [dma 2]") read
@@ -915,7 +986,8 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 	 */
 	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
 	       (weak(w, res, len) &&
-		(res->nformats > 1 || wf->lit < STRONG_LIT ||
+		(res->nformats > 1 || wf->lit < STRONG_LIT || lit < STRONG_LIT / 2 ||
+		 (wf->flags & KD_FIDX_F_PV) ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
 
