@@ -866,6 +866,18 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
 					gkeep[g] = false;
 		}
+		/*
+		 * The top scorer dominated by a match the score rule dropped:
+		 * the rules disagree, the top scorer stays (with its rivals).
+		 */
+		{
+			bool any = false;
+
+			for (unsigned int g = 0; g < ngrp; g++)
+				any |= gkeep[g];
+			if (!any)
+				gkeep[topg] = true;
+		}
 		for (unsigned int k = 0; k < n; k++)
 			keep[k] = keep[k] && gkeep[grp[k]];
 	}
