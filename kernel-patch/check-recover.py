@@ -34,7 +34,8 @@ not fit into a record).
 
 check-records.py runs this through run() in make check-kernel; standalone:
 
-  check-recover.py --boot ~/.cache/kdmesg-kernel/kprint --src TREE --kdmesg build/src/kdmesg
+  check-recover.py --boot ~/.cache/kdmesg-kernel/kprint --src TREE --kdmesg build/src/kdmesg \\
+      --work /tmp/recover
 
 runs the same checks on a saved kprint boot (its data.log; the indexes are
 written to BOOT/recover or --work), and
