@@ -1284,6 +1284,11 @@ def main():
     ap.add_argument("--src", help="the patched kernel tree (KUnit suites, early call sites)")
     ap.add_argument("--module-src", required=True)
     ap.add_argument("--stages", help="TAP-ish stage results from check-kernel.sh")
+    # issue 18: the recovery proof (check-recover.py)
+    ap.add_argument("--kdmesg", help="host kdmesg binary")
+    ap.add_argument("--kdmesg-po", help="host kdmesg-po binary")
+    ap.add_argument("--pristine", help="the unpatched tree (Debian's linux-source-6.12)")
+    ap.add_argument("--debian-dump", help="tests/fixtures/kmsg-debian-6.12.dump")
     a = ap.parse_args()
     tap = Tap()
 
@@ -1530,6 +1535,9 @@ def main():
     part("check-render.py").check(tap, boots, me)
     # ---- issue 11: kdmesg translates the kprint boot's records
     part("check-translate.py").run(tap, boots)
+    # ---- issue 18: kdmesg recovers the kprint fields of stripped records
+    part("check-recover.py").run(tap, boots, me, kdmesg=a.kdmesg, kdmesg_po=a.kdmesg_po, src=a.src,
+                                 module_src=a.module_src, pristine=a.pristine, debian=a.debian_dump)
 
     print("%d passed, %d failed%s" % (tap.passed, tap.failed,
                                       ", %d skipped" % tap.skipped if tap.skipped else ""))

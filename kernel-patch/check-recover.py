@@ -32,9 +32,15 @@ absolute); every recovered ARGn equal to the kernel's (fewer is a
 missing field, more are not checked: the kernel drops ARGn lines that do
 not fit into a record).
 
-check-records.py runs this through run(); standalone:
+check-records.py runs this through run() in make check-kernel; standalone:
 
-  check-recover.py --dump BOOT.kmsg --index FILE [--kdmesg PATH]
+  check-recover.py --boot ~/.cache/kdmesg-kernel/kprint --src TREE --kdmesg build/src/kdmesg \\
+      --work /tmp/recover
+
+runs the same checks on a saved kprint boot (its data.log; the indexes are
+written to BOOT/recover or --work), and
+
+  check-recover.py --dump BOOT.kmsg --index FILE [--kdmesg PATH] [--list]
 
 judges a saved kprint dump (the `cat /dev/kmsg` format) against an index.
 """
@@ -296,10 +302,24 @@ def report(ok, label, ev, goal=True):
     return n
 
 
+def list_all(ev):
+    """Every judged record that is not correct, by class."""
+    for where in ("goal", "noliteral"):
+        for c in CLASSES[1:]:
+            for item in ev[where][c]:
+                r, t = item[0], item[1]
+                extra = "" if c != "unmatched" else ": kernel FORMAT %r at %s:%s" % (
+                    t["FORMAT"], t.get("CODE_FILE"), t.get("CODE_LINE"))
+                print("# %s%s %s%s" % (c, "" if where == "goal" else " (no literal)",
+                                        describe(item) if c != "unmatched" else
+                                        "seq %d %r" % (r.seq, r.text[:70]), extra))
+
+
 # --------------------------------------------------------------- in check-kernel
-def build_index(kdmesg_po, out, sources, release=None):
-    """kdmesg-po index -o OUT [--release R] SOURCES...: (ok, seconds, diag)."""
-    cmd = [kdmesg_po, "index", "-o", out] + (["--release", release] if release else []) + list(sources)
+def build_index(kdmesg_po, out, sources, release=None, objects=None):
+    """kdmesg-po index -o OUT [--release R] [--objects DIR] SOURCES...: (ok, seconds, diag)."""
+    cmd = [kdmesg_po, "index", "-o", out] + (["--release", release] if release else []) + \
+        (["--objects", objects] if objects else []) + list(sources)
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True)
     took = time.time() - t0
@@ -344,7 +364,7 @@ def judge_index(tap, cr, label, kdmesg, recs, stripped, index, goal):
 
 
 def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
-        pristine=None, debian=None, work=None):
+        pristine=None, debian=None, work=None, module_dir=None):
     """The checks above on the kprint boot of check-kernel.sh, numbered
     with check-records.py's: the records of its KMSG section (the boot and
     the test module) against (1) an index of the patched tree it was built
@@ -379,11 +399,17 @@ def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
     # (1) the tree the kernel was built from, and the test module
     idx = os.path.join(work, "tree.kdfi")
     # the module's sources where they were compiled: its __FILE__ is that path
-    mdir = os.path.join(b["dir"], "module")
+    mdir = module_dir or os.path.join(b["dir"], "module")
     srcs = [src] + [mdir if os.path.isdir(mdir) else os.path.dirname(module_src)]
-    ok, took, diag = build_index(kdmesg_po, idx, srcs, rel)
-    tap.check(ok, "recover: kdmesg-po index of the patched 6.12 tree and the test module (%.0f s, %.1f MiB)"
-              % (took, os.path.getsize(idx) / 1048576.0 if ok else 0), diag)
+    # only the files the kernel's build directory has objects of: the
+    # formats of code this configuration never compiles are no candidates
+    objs = os.path.join(b["dir"], "obj")
+    objs = objs if os.path.isfile(os.path.join(objs, "vmlinux.o")) or \
+        os.path.isdir(os.path.join(objs, "kernel")) else None
+    ok, took, diag = build_index(kdmesg_po, idx, srcs, rel, objs)
+    tap.check(ok, "recover: kdmesg-po index of the patched 6.12 tree%s and the test module (%.0f s, %.1f MiB)"
+              % (" as built (--objects)" if objs else "", took,
+                 os.path.getsize(idx) / 1048576.0 if ok else 0), diag)
     if ok:
         judge_index(tap, cr, "recover, tree index", kdmesg, p1, stripped, idx, True)
 
@@ -461,6 +487,26 @@ def run_debian(tap, kdmesg, kdmesg_po, pristine, dump, work):
 
 
 # --------------------------------------------------------------- standalone
+def main_boot(a, cr, here):
+    """run() on a saved boot: what make check-kernel checks, without booting."""
+    if not a.src:
+        sys.stderr.write("check-recover.py: --boot needs --src\n")
+        return 2
+    secs, _ = cr.read_sections(os.path.join(a.boot, "data.log"))
+    recs, _, _ = cr.parse_kmsg(secs.get("KMSG", []))
+    if not recs:
+        sys.stderr.write("check-recover.py: no KMSG section in %s/data.log\n" % a.boot)
+        return 2
+    kdmesg = os.path.abspath(a.kdmesg) if os.sep in a.kdmesg else a.kdmesg
+    tap = cr.Tap()
+    run(tap, {"kprint": dict(secs=secs, recs=recs, dir=a.boot)}, cr, kdmesg=kdmesg,
+        kdmesg_po=os.path.join(os.path.dirname(kdmesg), "kdmesg-po"), src=a.src,
+        module_src=os.path.join(here, "test-module", "kprint_test.c"), work=a.work,
+        module_dir=a.module_dir)
+    print("%d passed, %d failed" % (tap.passed, tap.failed))
+    return 1 if tap.failed else 0
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
@@ -469,12 +515,24 @@ def main():
     cr = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cr)
     ap = argparse.ArgumentParser(description="judge kdmesg's recovery against a kprint dump")
-    ap.add_argument("--dump", required=True, help="kprint records, `cat /dev/kmsg` format")
-    ap.add_argument("--index", required=True, help="format index (kdmesg-po index)")
+    ap.add_argument("--dump", help="kprint records, `cat /dev/kmsg` format")
+    ap.add_argument("--index", help="format index (kdmesg-po index)")
+    ap.add_argument("--boot", help="a saved kprint boot of check-kernel.sh (its data.log): "
+                    "the checks make check-kernel runs, indexes written with --src")
+    ap.add_argument("--src", help="with --boot: the patched tree the kernel was built from")
+    ap.add_argument("--module-dir", help="with --boot: where the test module was compiled "
+                    "(default BOOT/module)")
+    ap.add_argument("--work", help="with --boot: where indexes and dumps go (default BOOT/recover)")
     ap.add_argument("--kdmesg", default="kdmesg")
     ap.add_argument("--stripped", help="where the stripped dump goes (default: beside --dump)")
     ap.add_argument("--no-goal", action="store_true", help="report the correct share, no goal")
+    ap.add_argument("--list", action="store_true",
+                    help="list every record that is not correct, with what differs")
     a = ap.parse_args()
+    if a.boot:
+        return main_boot(a, cr, here)
+    if not a.dump or not a.index:
+        ap.error("give --dump and --index, or --boot and --src")
     with open(a.dump, "rb") as fh:
         lines = fh.read().decode("utf-8", "surrogateescape").split("\n")
     recs, _, _ = cr.parse_kmsg(lines)
@@ -487,7 +545,10 @@ def main():
         return 1
     print("# kdmesg: %s (%.2f s)" % (line, took))
     tap = cr.Tap()
-    report(tap.check, os.path.basename(a.index), evaluate(recs, res), goal=not a.no_goal)
+    ev = evaluate(recs, res)
+    report(tap.check, os.path.basename(a.index), ev, goal=not a.no_goal)
+    if a.list:
+        list_all(ev)
     print("%d passed, %d failed" % (tap.passed, tap.failed))
     return 1 if tap.failed else 0
 

@@ -259,7 +259,7 @@ static bool tree_release(const char *tree, char *out, size_t cap)
 int kdpo_cmd_index(int argc, char **argv)
 {
 	enum { OPT_RELEASE = 256, OPT_ROOT, OPT_TREE, OPT_PINDEX, OPT_DYNDBG, OPT_SITES, OPT_DUMP,
-	       OPT_ARCH };
+	       OPT_ARCH, OPT_OBJECTS };
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "release", required_argument, NULL, OPT_RELEASE },
@@ -270,6 +270,7 @@ int kdpo_cmd_index(int argc, char **argv)
 		{ "sites", required_argument, NULL, OPT_SITES },
 		{ "dump", required_argument, NULL, OPT_DUMP },
 		{ "arch", required_argument, NULL, OPT_ARCH },
+		{ "objects", required_argument, NULL, OPT_OBJECTS },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct { enum kind k; char *path; } src[64];
@@ -298,6 +299,9 @@ int kdpo_cmd_index(int argc, char **argv)
 			/* "all": every architecture, as kdmesg-po extract reads them */
 			kdpo_arch = strcmp(optarg, "all") ? optarg : NULL;
 			arch_set = true;
+			continue;
+		case OPT_OBJECTS:
+			kdpo_objects = optarg;
 			continue;
 		case OPT_TREE:
 			k = K_TREE;

@@ -45,6 +45,7 @@ static struct kd_csource_stats cstats;
 /* When set (kdmesg-po index), each message found in C source goes here instead. */
 int (*kdpo_source_hook)(const struct kd_csource_msg *m);
 const char *kdpo_arch;
+const char *kdpo_objects;
 
 static void __attribute__((__noreturn__)) usage(void)
 {
@@ -71,6 +72,7 @@ static void __attribute__((__noreturn__)) usage(void)
 	fputs(_(" --release RELEASE     the kernel release the formats come from\n"), stdout);
 	fputs(_(" --arch ARCH           the architecture of a source tree (default: this machine's;\n"
 		"                         \"all\" for every arch/ directory)\n"), stdout);
+	fputs(_(" --objects DIR         the tree's build directory: only files it built\n"), stdout);
 	fputs(_(" -h, --help            display this help\n"), stdout);
 	fputs(_(" -V, --version         display version\n"), stdout);
 	exit(EXIT_SUCCESS);
@@ -189,6 +191,9 @@ static int collect_file(const char *path, const struct stat *st, int type, struc
 
 		if (strncmp(a, kdpo_arch, al) != 0 || a[al] != '/')
 			return 0;
+		/* arch/x86/um is User-mode Linux's: built for ARCH=um only */
+		if (strcmp(kdpo_arch, "um") && strncmp(a + al, "/um/", 4) == 0)
+			return 0;
 	}
 	if (nfiles == files_cap) {
 		files_cap = files_cap ? files_cap * 2 : 4096;
@@ -206,6 +211,131 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * C files that another C file includes (kernel/sched/build_utility.c
+ * includes clock.c): the compiler builds them as part of that file, so
+ * their KBUILD_MODNAME is the includer's.  Sorted by path.
+ */
+struct incl {
+	char *path, *module, *includer;
+};
+static struct incl *incl;
+static size_t nincl;
+
+static int by_incl(const void *a, const void *b)
+{
+	return strcmp(((const struct incl *)a)->path, ((const struct incl *)b)->path);
+}
+
+static bool included_module(const char *path, char *out, size_t cap)
+{
+	struct incl key = { (char *)path, NULL, NULL }, *f;
+
+	f = nincl ? bsearch(&key, incl, nincl, sizeof(*incl), by_incl) : NULL;
+	if (!f)
+		return false;
+	snprintf(out, cap, "%s", f->module);
+	return true;
+}
+
+/* Whether @obj (a path under kdpo_objects) exists, as a file or a directory. */
+static bool obj_exists(const char *rel, size_t len, const char *suffix)
+{
+	char path[4096];
+	struct stat st;
+
+	return snprintf(path, sizeof(path), "%s/%.*s%s", kdpo_objects, (int)len, rel, suffix) <
+	       (int)sizeof(path) && stat(path, &st) == 0;
+}
+
+/*
+ * kdmesg-po index --objects: whether the build directory has an object
+ * of @path (a file of the tree): foo.o for foo.c (or the includer's for
+ * a C file another includes); for a header, its directory or one above
+ * it in the build directory (Kbuild makes the directories it builds in),
+ * or a header of include/ or arch/ARCH/include.  Files outside the tree
+ * (an external module's) are kept.
+ */
+static bool built_depth(const char *path, int depth);
+
+static bool built(const char *path)
+{
+	return built_depth(path, 0);
+}
+
+static bool built_depth(const char *path, int depth)
+{
+	const char *rel, *slash;
+	size_t n = strlen(path);
+
+	if (!kdpo_objects || !root_len || strncmp(path, root, root_len) != 0 || path[root_len] != '/')
+		return true;
+	rel = path + root_len + 1;
+	n -= root_len + 1;
+	if (path[root_len + n] == 'c') {
+		struct incl key = { (char *)path, NULL, NULL }, *f;
+
+		if (obj_exists(rel, n - 2, ".o"))
+			return true;
+		f = nincl ? bsearch(&key, incl, nincl, sizeof(*incl), by_incl) : NULL;
+		/* an includer, itself maybe included (not in a circle) */
+		return f && depth < 4 && built_depth(f->includer, depth + 1);
+	}
+	if (strncmp(rel, "include/", 8) == 0 || (strncmp(rel, "arch/", 5) == 0 && strstr(rel, "/include/")))
+		return true;
+	/* a header: its directory, or the one above (tests/, a subdirectory of headers) */
+	for (int up = 0; up < 2 && (slash = memrchr(rel, '/', n)); up++) {
+		n = (size_t)(slash - rel);
+		if (obj_exists(rel, n, "/"))
+			return true;
+	}
+	return false;
+}
+
+/* Each '#include "x.c"' of the collected C files, before they are scanned. */
+static void find_included(void)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		size_t n = strlen(files[i]), len;
+		const char *slash = strrchr(files[i], '/');
+		char *text, mod[256];
+
+		if (files[i][n - 1] != 'c' || !(text = kdpo_read_file(files[i], &len)))
+			continue;
+		for (const char *p = text, *e = text + len; (p = memmem(p, (size_t)(e - p), "#include \"", 10));) {
+			const char *name = p + 10, *q = name;
+			char full[4096];
+
+			while (q < e && *q != '"' && *q != '\n')
+				q++;
+			p = q;
+			if (q >= e || *q != '"' || q - name < 3 || q[-2] != '.' || q[-1] != 'c' ||
+			    memchr(name, '/', (size_t)(q - name)) ||
+			    /* a file that includes itself (a second pass over its text) */
+			    ((size_t)(q - name) == strlen(slash ? slash + 1 : files[i]) &&
+			     memcmp(name, slash ? slash + 1 : files[i], (size_t)(q - name)) == 0) ||
+			    snprintf(full, sizeof(full), "%.*s/%.*s", (int)(slash ? slash - files[i] : 0),
+				     files[i], (int)(q - name), name) >= (int)sizeof(full))
+				continue;
+			if (nincl == cap) {
+				cap = cap ? 2 * cap : 64;
+				if (!(incl = realloc(incl, cap * sizeof(*incl))))
+					errx(EXIT_FAILURE, _("out of memory"));
+			}
+			modname(files[i], mod, sizeof(mod));
+			if (!(incl[nincl].path = strdup(full)) || !(incl[nincl].module = strdup(mod)) ||
+			    !(incl[nincl].includer = strdup(files[i])))
+				errx(EXIT_FAILURE, _("out of memory"));
+			nincl++;
+		}
+		free(text);
+	}
+	if (nincl)
+		qsort(incl, nincl, sizeof(*incl), by_incl);
+}
+
 static void scan_file(const char *path)
 {
 	const char *rel = path;
@@ -219,7 +349,8 @@ static void scan_file(const char *path)
 	}
 	if (root_len && strncmp(path, root, root_len) == 0 && path[root_len] == '/')
 		rel = path + root_len + 1;
-	modname(path, mod, sizeof(mod));
+	if (!included_module(path, mod, sizeof(mod)))
+		modname(path, mod, sizeof(mod));
 	if (kd_csource_scan(text, len, rel, path, mod, macros, on_source_msg, NULL, &cstats) < 0)
 		errx(EXIT_FAILURE, _("out of memory"));
 	free(text);
@@ -272,10 +403,20 @@ void kdpo_scan_tree(int n, char **paths, const char *top)
 			err(EXIT_FAILURE, _("cannot read %s"), paths[i]);
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), by_name);
+	find_included();
 	for (size_t i = 0; i < nfiles; i++) {
-		scan_file(files[i]);
+		if (built(files[i]))
+			scan_file(files[i]);
 		free(files[i]);
 	}
+	for (size_t i = 0; i < nincl; i++) {
+		free(incl[i].path);
+		free(incl[i].module);
+		free(incl[i].includer);
+	}
+	free(incl);
+	incl = NULL;
+	nincl = 0;
 	free(files);
 	files = NULL;
 	nfiles = files_cap = 0;

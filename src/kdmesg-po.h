@@ -28,6 +28,12 @@ extern int (*kdpo_source_hook)(const struct kd_csource_msg *m);
 /* When set, files under ROOT/arch/ other than ROOT/arch/<kdpo_arch>/ are skipped. */
 extern const char *kdpo_arch;
 
+/*
+ * When set, the kernel's build directory: files of the tree it built no
+ * object of are skipped (kdmesg-po index --objects).
+ */
+extern const char *kdpo_objects;
+
 /**
  * kdpo_scan_tree() - scan the @n source trees or files at @paths, names
  * relative to @top (NULL: the first path), with the wrapper macros of

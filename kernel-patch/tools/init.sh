@@ -128,6 +128,25 @@ if [ "$VARIANT" != stock ]; then
 fi
 sec INSMOD insmod /kprint_test.ko dyndbg=+p
 sec KMSG kmsg-dump
+# issue 18: the running kernel's own format sources, taken with the records
+# above, for the recovery proof on the host (check-recover.py): the printk
+# index (CONFIG_PRINTK_INDEX: the kprint variant) and the dynamic-debug
+# control file
+printk_index() {
+	for f in /sys/kernel/debug/printk/index/*; do
+		[ -f "$f" ] || continue
+		echo "@@ file=${f##*/}"
+		cat "$f"
+	done
+}
+case $VARIANT in
+cut*) ;;
+*)
+	[ ! -d /sys/kernel/debug/printk/index ] || sec PRINTKINDEX printk_index
+	[ ! -f /sys/kernel/debug/dynamic_debug/control ] ||
+		sec DYNDBG cat /sys/kernel/debug/dynamic_debug/control
+	;;
+esac
 case $VARIANT in
 cut*)
 	# cut-off variants: the API module, its records, then done

@@ -90,6 +90,14 @@ const struct kd_csource_wrapper *kd_csource_macros_find(const struct kd_csource_
 							const char *s, size_t n);
 
 /**
+ * kd_csource_macros_string() - the value of the string macro @s (@n
+ * bytes) that the headers learned into @m define (#define NAME "text"),
+ * in *@val and *@len.  false when none, or when headers disagree on it.
+ */
+bool kd_csource_macros_string(const struct kd_csource_macros *m, const char *s, size_t n,
+			      const char **val, size_t *len);
+
+/**
  * kd_csource_macros_expand() - read the arguments of a use of @w from @lx
  * (just after its '(', up to and including the closing ')') and write the
  * expansion into @out (@cap bytes, NUL-terminated): parameters replaced,

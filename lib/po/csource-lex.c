@@ -76,7 +76,18 @@ void kd_csource_lex_next(struct kd_clex *lx, struct kd_ctoken *t)
 				lx->line++;
 				lx->p++;
 			} else if (*lx->p == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-				skip_space(lx);	/* a comment may span lines */
+				/*
+				 * A comment may span lines; the newline after it
+				 * still ends the line ("#endif /" "* X *" "/").
+				 */
+				const char *e = lx->p + 2;
+
+				while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
+					if (*e == '\n')
+						lx->line++;
+					e++;
+				}
+				lx->p = e + 1 < lx->end ? e + 2 : lx->end;
 				continue;
 			}
 			lx->p++;

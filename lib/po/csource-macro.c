@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "po/csource-internal.h"
+#include "po/cstring.h"
 #include "shared/hash.h"
 
 #define PARAMS_MAX	12
@@ -29,9 +30,24 @@ struct kd_csource_wrapper {
 	struct kd_csource_wrapper *next;
 };
 
+/*
+ * A string macro of a header: #define NAME "text" (CUT_HERE,
+ * KUNIT_SUBTEST_INDENT).  A name two headers define differently is kept
+ * as @conflict and expands to nothing: which one a file sees is not known.
+ */
+struct strmacro {
+	char name[48];
+	char *val;
+	size_t len;
+	bool conflict;
+	struct strmacro *next;
+};
+
 struct kd_csource_macros {
 	struct kd_csource_wrapper *bucket[BUCKETS];
 	unsigned int count;
+	struct strmacro *sbucket[BUCKETS];
+	unsigned int nstrings;
 };
 
 int kd_csource_macros_new(struct kd_csource_macros **m)
@@ -51,6 +67,11 @@ void kd_csource_macros_free(struct kd_csource_macros *m)
 			next = w->next;
 			free(w->body);
 			free(w);
+		}
+		for (struct strmacro *sm = m->sbucket[i], *sn; sm; sm = sn) {
+			sn = sm->next;
+			free(sm->val);
+			free(sm);
 		}
 	}
 	free(m);
@@ -220,6 +241,89 @@ int kd_csource_macros_define(struct kd_csource_macros *m,
 	return 1;
 }
 
+bool kd_csource_macros_string(const struct kd_csource_macros *m, const char *s, size_t n,
+			      const char **val, size_t *len)
+{
+	if (!m || !m->nstrings || n >= sizeof(((struct strmacro *)0)->name))
+		return false;
+	for (const struct strmacro *sm = m->sbucket[hash(s, n)]; sm; sm = sm->next)
+		if (strncmp(sm->name, s, n) == 0 && !sm->name[n]) {
+			if (sm->conflict)
+				return false;
+			*val = sm->val;
+			*len = sm->len;
+			return true;
+		}
+	return false;
+}
+
+/* #define NAME "a" "b" or NAME of string literals and known string macros. */
+static int define_string(struct kd_csource_macros *m, const struct kd_ctoken *pp)
+{
+	struct kd_clex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
+	struct kd_ctoken t, name;
+	char buf[1024];
+	size_t at = 0, vl;
+	const char *v;
+	struct strmacro *sm, **slot;
+	unsigned int h, nlit = 0;
+
+	kd_csource_lex_next(&lx, &t);
+	if (!kd_ctoken_is(&t, "define"))
+		return 0;
+	kd_csource_lex_next(&lx, &name);
+	if (name.t != KD_CTOK_IDENT || name.n >= sizeof(sm->name) || (lx.p < lx.end && *lx.p == '('))
+		return 0;
+	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF; kd_csource_lex_next(&lx, &t)) {
+		if (t.t == KD_CTOK_STRING) {
+			const char *p = t.s + 1, *e = t.s + t.n - 1;
+
+			if (t.n < 2 || *e != '"' || t.s[0] != '"')
+				return 0;
+			while (p < e) {
+				int c = (unsigned char)*p++;
+
+				if (c == '\\' && p < e)
+					c = kd_cstring_escape(&p, e);
+				if (at >= sizeof(buf))
+					return 0;
+				buf[at++] = (char)c;
+			}
+			nlit++;
+		} else if (t.t == KD_CTOK_IDENT && kd_csource_macros_string(m, t.s, t.n, &v, &vl)) {
+			if (vl > sizeof(buf) - at)
+				return 0;
+			memcpy(buf + at, v, vl);
+			at += vl;
+			nlit++;
+		} else {
+			return 0;
+		}
+	}
+	if (!nlit)
+		return 0;
+	h = hash(name.s, name.n);
+	for (slot = &m->sbucket[h]; *slot; slot = &(*slot)->next)
+		if (strncmp((*slot)->name, name.s, name.n) == 0 && !(*slot)->name[name.n]) {
+			sm = *slot;
+			sm->conflict |= sm->len != at || memcmp(sm->val, buf, at) != 0;
+			return 0;
+		}
+	if (m->nstrings >= WRAPPERS_MAX || !(sm = calloc(1, sizeof(*sm))))
+		return m->nstrings >= WRAPPERS_MAX ? 0 : -ENOMEM;
+	if (!(sm->val = malloc(at + 1))) {
+		free(sm);
+		return -ENOMEM;
+	}
+	memcpy(sm->val, buf, at);
+	sm->val[at] = '\0';
+	sm->len = at;
+	memcpy(sm->name, name.s, name.n);
+	*slot = sm;
+	m->nstrings++;
+	return 1;
+}
+
 int kd_csource_macros_learn(struct kd_csource_macros *m, const char *text, size_t len)
 {
 	struct kd_clex lx = { text, text + len, 1, true };
@@ -227,7 +331,8 @@ int kd_csource_macros_learn(struct kd_csource_macros *m, const char *text, size_
 	int rc;
 
 	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF; kd_csource_lex_next(&lx, &t))
-		if (t.t == KD_CTOK_PP && (rc = kd_csource_macros_define(m, NULL, &t)) < 0)
+		if (t.t == KD_CTOK_PP && ((rc = kd_csource_macros_define(m, NULL, &t)) < 0 ||
+					  (rc = define_string(m, &t)) < 0))
 			return rc;
 	return 0;
 }

@@ -29,6 +29,7 @@ struct macro {
 	char name[48];
 	char *val;
 	size_t len;
+	bool number;	/* #define NAME 42: text only inside __stringify() */
 };
 
 /* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
@@ -72,7 +73,7 @@ static const struct call calls[] = {
 	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
 	{ "pr_notice", F_PR, 0, '5' }, { "pr_info", F_PR, 0, '6' },
 	{ "pr_debug", F_PR, 0, '7' }, { "pr_devel", F_PR, 0, '7' },
-	{ "kprint", F_PR, 0, 0 },
+	{ "kprint", F_PR, 0, 0 }, { "kprint_early", F_PRINTK, 0, 0 },
 	{ "kprint_emerg", F_PR, 0, '0' }, { "kprint_alert", F_PR, 0, '1' },
 	{ "kprint_crit", F_PR, 0, '2' }, { "kprint_err", F_PR, 0, '3' },
 	{ "kprint_error", F_PR, 0, '3' }, { "kprint_warning", F_PR, 0, '4' },
@@ -233,8 +234,23 @@ static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int 
 			add = sc->module, add_len = strlen(sc->module);
 		} else if (kd_ctoken_is(&t[i], "KBUILD_BASENAME")) {
 			add = sc->basename, add_len = strlen(sc->basename);
-		} else if ((m = find_macro(sc, t[i].s, t[i].n))) {
+		} else if (kd_ctoken_is(&t[i], "__stringify") && i + 3 < n &&
+			   t[i + 1].t == KD_CTOK_PUNCT && *t[i + 1].s == '(' &&
+			   t[i + 3].t == KD_CTOK_PUNCT && *t[i + 3].s == ')') {
+			/* __stringify(42) or __stringify(SIZE) of "#define SIZE 42" */
+			const struct macro *nm = t[i + 2].t == KD_CTOK_IDENT ?
+						 find_macro(sc, t[i + 2].s, t[i + 2].n) : NULL;
+
+			if (t[i + 2].t == KD_CTOK_NUM)
+				add = t[i + 2].s, add_len = t[i + 2].n;
+			else if (nm && nm->number)
+				add = nm->val, add_len = nm->len;
+			else
+				return false;
+			i += 3;
+		} else if ((m = find_macro(sc, t[i].s, t[i].n)) && !m->number) {
 			add = m->val, add_len = m->len;
+		} else if (kd_csource_macros_string(sc->global, t[i].s, t[i].n, &add, &add_len)) {
 		} else {
 			return false;
 		}
@@ -308,6 +324,7 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 	struct macro *m;
 	char buf[FMT_MAX];
 	size_t at = 0;
+	bool number = false;
 
 	if (n >= 2 && kd_ctoken_is(&t[0], "undef")) {
 		if (kd_ctoken_is(&t[1], "pr_fmt"))
@@ -329,18 +346,40 @@ static void on_define(struct scan *sc, const struct kd_ctoken *pp)
 			kd_csource_macros_define(sc->local, sc->global, pp);
 		return;
 	}
-	if (sc->nmacros >= MACROS_MAX || t[1].n >= sizeof(m->name) ||
-	    !(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) || !eval(sc, t + 2, n - 2, buf, &at))
+	if (t[1].n >= sizeof(m->name))
 		return;
-	m = &sc->macro[sc->nmacros];
-	m->val = malloc(at + 1);
-	if (!m->val)
+	if (n == 3 && t[2].t == KD_CTOK_NUM && t[2].n < sizeof(buf)) {
+		memcpy(buf, t[2].s, t[2].n);
+		at = t[2].n;
+		number = true;
+	} else if (!(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) ||
+		   !eval(sc, t + 2, n - 2, buf, &at)) {
 		return;
-	memcpy(m->val, buf, at);
-	m->len = at;
-	memcpy(m->name, t[1].s, t[1].n);
-	m->name[t[1].n] = '\0';
-	sc->nmacros++;
+	}
+	/*
+	 * A second definition is the #else branch of an #if: replace the
+	 * first, as call_args() keeps the #else branch (the option off).
+	 */
+	m = (struct macro *)find_macro(sc, t[1].s, t[1].n);
+	if (!m && sc->nmacros >= MACROS_MAX)
+		return;
+	{
+		char *v = malloc(at + 1);
+
+		if (!v)
+			return;
+		memcpy(v, buf, at);
+		if (m) {
+			free(m->val);
+		} else {
+			m = &sc->macro[sc->nmacros++];
+			memcpy(m->name, t[1].s, t[1].n);
+			m->name[t[1].n] = '\0';
+		}
+		m->val = v;
+		m->len = at;
+		m->number = number;
+	}
 }
 
 /*
@@ -357,9 +396,20 @@ static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa
 
 	*nfa = *na0 = 0;
 	for (;;) {
+		struct kd_clex before = *lx;
+
 		kd_csource_lex_next(lx, &t);
 		if (t.t == KD_CTOK_EOF)
 			return -1;
+		/*
+		 * A ';' or '}' outside brackets ends no call: the ')' was in a
+		 * branch of an #if not taken ("pr_warn(\n#else\npr_err(").
+		 * Left to the caller, so that its count of braces stays right.
+		 */
+		if (!skipping && !depth && t.t == KD_CTOK_PUNCT && (*t.s == ';' || *t.s == '}')) {
+			*lx = before;
+			return -1;
+		}
 		if (t.t == KD_CTOK_PP) {
 			/*
 			 * Conditional pieces of a format: guess the option off,
@@ -599,16 +649,57 @@ static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken 
 	return rc < 0 ? rc : 1;
 }
 
+/*
+ * The brace depth across #if/#else: the compiler sees one branch, so each
+ * branch starts at the depth of its #if, and after #endif the depth is
+ * the first branch's (an "if (x) {" in both branches opens one block).
+ */
+struct ppstack {
+	int at_if[32], after_first[32];
+	unsigned int n;
+};
+
+static void pp_depth(struct ppstack *ps, const struct kd_ctoken *t, int *depth)
+{
+	const char *d = t->s + 1, *e = t->s + t->n;
+	unsigned int k;
+
+	while (d < e && (*d == ' ' || *d == '\t'))
+		d++;
+	if (e - d >= 2 && !strncmp(d, "if", 2)) {
+		if (ps->n < 32) {
+			ps->at_if[ps->n] = *depth;
+			ps->after_first[ps->n] = -1;
+		}
+		ps->n++;
+	} else if (e - d >= 4 && (!strncmp(d, "else", 4) || !strncmp(d, "elif", 4))) {
+		if (ps->n && (k = ps->n - 1) < 32) {
+			if (ps->after_first[k] < 0)
+				ps->after_first[k] = *depth;
+			*depth = ps->at_if[k];
+		}
+	} else if (e - d >= 5 && !strncmp(d, "endif", 5) && ps->n) {
+		if ((k = --ps->n) < 32 && ps->after_first[k] >= 0)
+			*depth = ps->after_first[k];
+	}
+}
+
 static int scan_text(struct scan *sc, const char *text, size_t len)
 {
 	struct kd_clex lx = { text, text + len, 1, true };
 	struct kd_ctoken t, prev = { .t = KD_CTOK_EOF };
+	struct ppstack ps = { .n = 0 };
 	char cand[128] = "";
 	int depth = 0, paren = 0, rc = 0;
 
 	for (kd_csource_lex_next(&lx, &t); t.t != KD_CTOK_EOF && rc == 0;
 	     prev = t, kd_csource_lex_next(&lx, &t)) {
 		if (t.t == KD_CTOK_PP) {
+			int was = depth;
+
+			pp_depth(&ps, &t, &depth);
+			if (was > 0 && depth == 0)
+				sc->func[0] = '\0';
 			on_define(sc, &t);
 			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */

@@ -4,7 +4,8 @@
  * the pr_*(), dev_*(), netdev_*(), netif_*() and kprint_*() families
  * (with their _once/_ratelimited variants) whose format is a constant:
  * adjacent literals joined, KERN_* levels resolved and removed,
- * KBUILD_MODNAME and the file's simple string macros expanded, the file's
+ * KBUILD_MODNAME, the file's simple string macros and those of the
+ * learned headers (#define CUT_HERE "...") expanded, the file's
  * pr_fmt()/dev_fmt() applied, one trailing newline removed: the FORMAT a
  * CONFIG_KPRINT kernel reports (kprint(7)).  Calls through wrapper macros
  * (pci_err(), ata_dev_printk(), a driver's own dprintk()...) are found by
@@ -47,7 +48,8 @@ int kd_csource_macros_new(struct kd_csource_macros **m);
 /**
  * kd_csource_macros_learn() - add the wrapper macros that the @len bytes
  * of C source @text (a header) define: function-like macros whose
- * expansion calls a message function or an already known wrapper.  A
+ * expansion calls a message function or an already known wrapper, and
+ * string macros (a name two headers define differently is not used).  A
  * later definition of a name replaces the earlier one.  Returns 0,
  * -ENOMEM, or -E2BIG past 65536 macros.
  */

@@ -257,6 +257,10 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 			    c[i] == ' ' ? KD_OPF_SPACE : c[i] == '#' ? KD_OPF_ALT : 0;
 	if (i < n && (c[i] == '*' || (c[i] >= '1' && c[i] <= '9')))
 		op.flags |= KD_OPF_WIDTH;
+	/* A written width: the field is that wide at least (op.len). */
+	for (; i < n && c[i] >= '0' && c[i] <= '9'; i++)
+		if (op.len <= 9999)
+			op.len = (uint16_t)(op.len * 10 + (c[i] - '0'));
 	while (i < n && (c[i] == '*' || (c[i] >= '0' && c[i] <= '9') || c[i] == '.'))
 		i++;
 	while (i < n && strchr("hlLqzZtj", c[i]))
@@ -300,12 +304,14 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 			op.kind = KD_OP_UUID;
 		else if (e[0] == 'e')
 			op.kind = KD_OP_ERR;
+		else if (e[0] == 'S' || e[0] == 's' || e[0] == 'B')
+			op.kind = KD_OP_SYM;
 		else if (e[0] == 'h') {
 			op.kind = KD_OP_HEXDUMP;
 			op.arg = el >= 2 && e[1] == 'C' ? ':' : el >= 2 && e[1] == 'D' ? '-' :
 				 el >= 2 && e[1] == 'N' ? 0 : ' ';
 		}
-		/* %pV, %pS, %pR, %pE, %pd...: free text */
+		/* %pV, %pR, %pE, %pd...: free text */
 		break;
 	}
 	default:	/* %s, and floats the kernel has not */
@@ -405,6 +411,7 @@ static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned in
 		      const struct word_cb *cb)
 {
 	size_t before = 0;	/* literal bytes before op i; SIZE_MAX after a conversion */
+	unsigned int words = 0;	/* in the ops before */
 
 	for (unsigned int i = 0; i < nops; i++) {
 		const struct kd_fidx_op *op = &ops[i];
@@ -434,6 +441,13 @@ static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned in
 			ws[nw] = w;
 			we[nw++] = p;
 		}
+		/*
+		 * The format's last word, when something else anchors it: a
+		 * pr_cont() may append word bytes to it ("cont_printk a" + "b2").
+		 */
+		if (nw && i + 1 == nops && we[nw - 1] == e && (nw > 1 || words))
+			nw--;
+		words += nw;
 		/* Only runs of words bounded one after the other (none skipped between). */
 		for (unsigned int j = 0; j < nw; j++) {
 			for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
@@ -536,6 +550,16 @@ static void pick_word(void *data, uint32_t h, size_t len, unsigned int pos)
 
 /* --- the image ---------------------------------------------------------- */
 
+/* Whether every literal byte of a format is a blank. */
+static bool blank_only(const char *str, const struct kd_fidx_op *ops, unsigned int nops)
+{
+	for (unsigned int i = 0; i < nops; i++)
+		for (unsigned int k = 0; ops[i].kind == KD_OP_LIT && k < ops[i].len; k++)
+			if (str[ops[i].arg + k] != ' ' && str[ops[i].arg + k] != '\t')
+				return false;
+	return true;
+}
+
 static const struct kd_fidx_fmt *unanch_fmt;	/* for by_fmt() and by_lit() */
 
 static int by_fmt(const void *a, const void *b)
@@ -629,7 +653,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 			fmt[i].anchor_off = (uint16_t)pk.best_pos;
 			nanch++;
 		} else {
-			cls[i] = fmt[i].lit ? 1 : 2;
+			/* Blanks alone ("%5s  %5s") read any text: no literal text. */
+			cls[i] = fmt[i].lit && !blank_only(b->str, o.op + fmt[i].op, fmt[i].nops) ? 1 : 2;
 			nunanch += cls[i] == 1;
 		}
 	}
@@ -706,10 +731,16 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		for (uint32_t c = bucket[bk + 1]; c-- > bucket[bk];) {
 			const struct kd_fidx_fmt *p = &fmt[chain[c]], *q;
 
+			const struct kd_fidx_op *o0 = p->nops ? &o.op[p->op] : NULL;
+
 			slot[c] = (struct kd_fidx_slot){
 				.anchor = p->anchor, .run = 1, .bytes = p->bytes,
 				.anchor_off = p->anchor_off, .family = p->family,
 			};
+			if (o0 && o0->kind == KD_OP_LIT) {
+				slot[c].head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
+				memcpy(slot[c].head, b->str + o0->arg, slot[c].head_len);
+			}
 			if (c + 1 < bucket[bk + 1]) {
 				q = &fmt[chain[c + 1]];
 				if (p->fmt == q->fmt && p->family == q->family && p->anchor == q->anchor)

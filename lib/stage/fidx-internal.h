@@ -89,7 +89,13 @@ struct kd_fidx_slot {
 	uint64_t bytes;		/* as struct kd_fidx_fmt's */
 	uint16_t anchor_off;	/* as struct kd_fidx_fmt's */
 	uint8_t family;
-	uint8_t pad[5];
+	/*
+	 * The first @head_len (up to 4) bytes of the format when it starts
+	 * with literal text: the text has them where the format starts, a
+	 * test the matcher makes before it reads the format.
+	 */
+	uint8_t head_len;
+	char head[4];
 };
 
 #define KD_FIDX_FILTER_BITS	(1u << 23)
@@ -118,6 +124,7 @@ enum kd_fidx_opkind {
 	KD_OP_HEXDUMP,	/* %ph %phC %phD %phN: hex pairs and the separator @arg */
 	KD_OP_UUID,	/* %pU: hex digits and '-' */
 	KD_OP_ERR,	/* %pe: an error name or number */
+	KD_OP_SYM,	/* %pS %ps %pB: symbol[+0xoff/0xsize][ [module]] */
 	KD_OP__COUNT
 };
 
@@ -133,7 +140,7 @@ enum {
 struct kd_fidx_op {
 	uint8_t kind;		/* enum kd_fidx_opkind */
 	uint8_t flags;
-	uint16_t len;		/* KD_OP_LIT: bytes */
+	uint16_t len;		/* KD_OP_LIT: bytes; a conversion: its written width or 0 */
 	uint32_t arg;		/* KD_OP_LIT: string offset; KD_OP_HEXDUMP: separator */
 };
 

@@ -1,348 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fmatch.c - match a message text against format indexes.  See fmatch.h.
- *
- * A candidate's program is run by a small backtracking reader: literal
- * bytes must be there; a conversion reads what the kernel's vsnprintf()
- * prints for it (digits with their padding and sign for %d, dotted
- * quads for %pI4, hex pairs for %*ph, any bytes for %s and %pV) and
- * tries each length it could have had, longest first for the classes of
- * bytes, shortest first for free text (at the places the next literal
- * occurs).  Every step costs from a budget, so a crafted text cannot
- * make matching slow: a candidate that runs out of it does not match.
+ * fmatch.c - match a message text against format indexes: the
+ * candidates of a text, the decision among them, the arguments of the
+ * winner.  See fmatch.h; candidates are read by fmatch-read.c.
  */
 #include <string.h>
 
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
+#include "stage/fmatch-internal.h"
 
-#define BUDGET		256	/* steps per candidate and start */
 #define MATCHES_MAX	256	/* matching sites kept per record */
 #define TESTED_MAX	512	/* candidates looked at per record and index */
 #define WORDS_MAX	256	/* words of a text looked up */
 #define KEYSET		1024	/* keys of a text looked up, > 3 * WORDS_MAX */
-#define NONE		((size_t)-1)
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
-/*
- * Fewer literal bytes than this read almost any text: such a format is
- * claimed for a whole text only when its literal bytes are a quarter of
- * it, and never for the start of one.
- */
-#define STRONG_LIT	8
-
-struct run {
-	const char *t;
-	size_t n;
-	const char *str;
-	const struct kd_fidx_op *ops;
-	unsigned int nops;
-	int budget;
-	bool partial;		/* accept a match of the start of the text */
-	bool cut;		/* partial, and the text may end inside the format */
-	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
-	unsigned int flit;	/* literal bytes of the format being run */
-	unsigned int want;	/* stop after this many solutions */
-	unsigned int nsol;
-	size_t end;		/* of the first solution */
-	uint32_t cur[2 * 256], sol[2 * 256];	/* [start, end) per conversion */
-};
-
-static bool is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv);
-static bool cut_here(const struct run *r, unsigned int i, size_t extra);
-
-/* Try conversion @i (number @conv) ending at @end, then the rest. */
-static bool try_end(struct run *r, unsigned int i, size_t pos, size_t end, unsigned int conv)
-{
-	if (--r->budget < 0)
-		return false;
-	if (i + 1 < r->nops && r->ops[i + 1].kind == KD_OP_LIT) {
-		const struct kd_fidx_op *l = &r->ops[i + 1];
-
-		/* Cheap: the next literal's first byte must follow. */
-		if (end >= r->n ? !cut_here(r, i, 0) : r->t[end] != r->str[l->arg])
-			return true;
-	}
-	if (conv < 256) {
-		r->cur[2 * conv] = (uint32_t)pos;
-		r->cur[2 * conv + 1] = (uint32_t)end;
-	}
-	solve(r, i + 1, end, conv + 1);
-	return r->nsol < r->want && r->budget >= 0;
-}
-
-/* Leading spaces a padded conversion may print. */
-static size_t pad_left(const struct run *r, const struct kd_fidx_op *op, size_t p)
-{
-	if ((op->flags & KD_OPF_WIDTH) && !(op->flags & KD_OPF_LEFT))
-		while (p < r->n && r->t[p] == ' ')
-			p++;
-	return p;
-}
-
-/*
- * The ends a number may have: [*@lo, *@hi] (longest tried first).  Returns
- * false when no digit is there.
- */
-static bool number(const struct run *r, const struct kd_fidx_op *op, size_t pos,
-		   size_t *lo, size_t *hi)
-{
-	size_t p = pad_left(r, op, pos), d;
-	const char *t = r->t;
-
-	if (p < r->n && ((t[p] == '-' && op->kind == KD_OP_INT) ||
-			 (t[p] == '+' && (op->flags & KD_OPF_PLUS)) ||
-			 (t[p] == ' ' && (op->flags & KD_OPF_SPACE))))
-		p++;
-	if ((op->flags & KD_OPF_ALT) && (op->kind == KD_OP_HEX || op->kind == KD_OP_HEXU) &&
-	    p + 2 < r->n && t[p] == '0' && (t[p + 1] == 'x' || t[p + 1] == 'X') && is_hex(t[p + 2]))
-		p += 2;
-	d = p;
-	switch (op->kind) {
-	case KD_OP_HEX:
-	case KD_OP_HEXU:
-		while (p < r->n && is_hex(t[p]))
-			p++;
-		break;
-	case KD_OP_OCT:
-		while (p < r->n && t[p] >= '0' && t[p] <= '7')
-			p++;
-		break;
-	default:
-		while (p < r->n && is_digit(t[p]))
-			p++;
-	}
-	if (p == d)
-		return false;
-	*lo = d + 1;
-	if ((op->flags & KD_OPF_WIDTH) && (op->flags & KD_OPF_LEFT))
-		while (p < r->n && t[p] == ' ')
-			p++;
-	*hi = p;
-	return true;
-}
-
-/* The end of a dotted quad at @p, or NONE. */
-static size_t ip4(const struct run *r, size_t p)
-{
-	for (int k = 0; k < 4; k++) {
-		size_t d = p;
-
-		if (k && (p >= r->n || r->t[p++] != '.'))
-			return NONE;
-		d = p;
-		while (p < r->n && p - d < 3 && is_digit(r->t[p]))
-			p++;
-		if (p == d)
-			return NONE;
-	}
-	return p;
-}
-
-/* The longest run from @p of bytes in @set (hex digits too when @hex). */
-static size_t run_of(const struct run *r, size_t p, const char *set, bool hex)
-{
-	while (p < r->n && ((hex && is_hex(r->t[p])) || (r->t[p] && strchr(set, r->t[p]))))
-		p++;
-	return p;
-}
-
-static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int conv)
-{
-	const struct kd_fidx_op *op = &r->ops[i];
-	size_t lo = pos, hi = pos, p;
-
-	switch (op->kind) {
-	case KD_OP_INT:
-	case KD_OP_UINT:
-	case KD_OP_HEX:
-	case KD_OP_HEXU:
-	case KD_OP_OCT:
-		if (!number(r, op, pos, &lo, &hi))
-			return;
-		break;
-	case KD_OP_CHAR:
-		p = pad_left(r, op, pos);
-		if (p >= r->n)
-			return;
-		lo = hi = p + 1;
-		if ((op->flags & KD_OPF_WIDTH) && (op->flags & KD_OPF_LEFT))
-			hi = run_of(r, hi, " ", false);
-		break;
-	case KD_OP_PTR:
-		p = pad_left(r, op, pos);
-		if (r->n - p >= 16 && memcmp(r->t + p, "(____ptrval____)", 16) == 0) {
-			lo = hi = p + 16;
-		} else if (r->n - p >= 6 && memcmp(r->t + p, "(null)", 6) == 0) {
-			lo = hi = p + 6;
-		} else {
-			hi = run_of(r, p, "", true);
-			if (hi == p)
-				return;
-			lo = p + 1;
-		}
-		break;
-	case KD_OP_ADDR:
-		p = pad_left(r, op, pos);
-		if (r->n - p < 3 || r->t[p] != '0' || r->t[p + 1] != 'x')
-			return;
-		hi = run_of(r, p + 2, "", true);
-		if (hi == p + 2)
-			return;
-		lo = p + 3;
-		break;
-	case KD_OP_IP4:
-		if ((hi = ip4(r, pos)) == NONE)
-			return;
-		lo = hi;
-		break;
-	case KD_OP_IP6:
-		hi = run_of(r, pos, ":.[]%", true);
-		if (hi - pos < 2)
-			return;
-		lo = pos + 2;
-		break;
-	case KD_OP_MAC:
-		hi = run_of(r, pos, ":-", true);
-		if (hi - pos < 12)
-			return;
-		if (hi - pos > 17)
-			hi = pos + 17;
-		lo = pos + 12;
-		break;
-	case KD_OP_HEXDUMP: {
-		/* hh, hh?hh, ... for separator ?: each whole pair is an end. */
-		size_t e = pos;
-
-		if (!try_end(r, i, pos, pos, conv))
-			return;
-		for (p = pos; p + 2 <= r->n && is_hex(r->t[p]) && is_hex(r->t[p + 1]);) {
-			e = p + 2;
-			if (!try_end(r, i, pos, e, conv))
-				return;
-			if (!op->arg)
-				p = e;
-			else if (e < r->n && r->t[e] == (char)op->arg)
-				p = e + 1;
-			else
-				break;
-		}
-		return;
-	}
-	case KD_OP_UUID:
-		hi = run_of(r, pos, "-", true);
-		if (hi == pos)
-			return;
-		lo = pos + 1;
-		break;
-	case KD_OP_ERR:
-		hi = run_of(r, pos, "-_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", false);
-		if (hi == pos)
-			return;
-		lo = pos + 1;
-		break;
-	default: {	/* free text: shortest first, where the next literal occurs */
-		const struct kd_fidx_op *nx = i + 1 < r->nops ? &r->ops[i + 1] : NULL;
-
-		if (!nx) {
-			try_end(r, i, pos, r->n, conv);
-			return;
-		}
-		if (nx->kind == KD_OP_LIT) {
-			const char *lit = r->str + nx->arg;
-
-			for (p = pos; p + nx->len <= r->n;) {
-				const char *f = memmem(r->t + p, r->n - p, lit, nx->len);
-
-				if (!f) {
-					if (cut_here(r, i, 0))
-						try_end(r, i, pos, r->n, conv);
-					return;
-				}
-				p = (size_t)(f - r->t);
-				if (!try_end(r, i, pos, p, conv))
-					return;
-				p++;
-			}
-			return;
-		}
-		for (p = pos; p <= r->n; p++)
-			if (!try_end(r, i, pos, p, conv))
-				return;
-		return;
-	}
-	}
-	for (p = hi; p >= lo && p >= pos; p--) {
-		if (!try_end(r, i, pos, p, conv))
-			return;
-		if (p == 0)
-			break;
-	}
-}
-
-static void solved(struct run *r, size_t pos, unsigned int conv)
-{
-	if (r->nsol++ == 0) {
-		r->end = pos;
-		memcpy(r->sol, r->cur, sizeof(uint32_t) * 2 * (conv < 256 ? conv : 256));
-	}
-}
-
-/*
- * Whether the text may end here, at op @i, cut by the record limit: when
- * most of the format's literal text was read before (a format that
- * starts with %s is not "cut" after one literal byte).
- */
-static bool cut_here(const struct run *r, unsigned int i, size_t extra)
-{
-	size_t lit = extra;
-
-	if (!r->cut)
-		return false;
-	for (unsigned int k = 0; k < i; k++)
-		if (r->ops[k].kind == KD_OP_LIT)
-			lit += r->ops[k].len;
-	return lit >= STRONG_LIT && 2 * lit >= r->flit;
-}
-
-static void solve(struct run *r, unsigned int i, size_t pos, unsigned int conv)
-{
-	/* Literal ops in a row: no choice, no recursion. */
-	while (i < r->nops && r->ops[i].kind == KD_OP_LIT) {
-		const struct kd_fidx_op *l = &r->ops[i];
-
-		if (r->n - pos < l->len || memcmp(r->t + pos, r->str + l->arg, l->len) != 0) {
-			/* The record limit cut the text inside this literal. */
-			if (r->n - pos < l->len && cut_here(r, i, r->n - pos) &&
-			    memcmp(r->t + pos, r->str + l->arg, r->n - pos) == 0)
-				solved(r, r->n, conv);
-			return;
-		}
-		pos += l->len;
-		i++;
-	}
-	if (i == r->nops) {
-		if (pos != r->n && !(r->partial && pos > 0))
-			return;
-		solved(r, pos, conv);
-		return;
-	}
-	if (pos == r->n && cut_here(r, i, 0)) {
-		solved(r, pos, conv);
-		return;
-	}
-	conversion(r, i, pos, conv);
-}
 
 /* Where the kernel's prefixes put the format in a text. */
 struct starts {
@@ -392,34 +65,6 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		s->net1 = pre + 2;
 }
 
-/*
- * What any reading needs, checked before the backtracking one: the
- * literal pieces occur in the text in their order, and a format that
- * ends in literal text ends the text with it (unless partial).
- */
-static bool feasible(const struct run *r)
-{
-	const struct kd_fidx_op *last = &r->ops[r->nops - 1];
-	size_t p = 0;
-
-	if (!r->nops)
-		return r->n == 0 || r->partial;
-	if (!r->partial && last->kind == KD_OP_LIT &&
-	    (r->n < last->len || memcmp(r->t + r->n - last->len, r->str + last->arg, last->len)))
-		return false;
-	for (unsigned int i = 0; i < r->nops; i++) {
-		const struct kd_fidx_op *op = &r->ops[i];
-		const char *f;
-
-		if (op->kind != KD_OP_LIT)
-			continue;
-		if (!(f = memmem(r->t + p, r->n - p, r->str + op->arg, op->len)))
-			return false;
-		p = (size_t)(f - r->t) + op->len;
-	}
-	return true;
-}
-
 /* Run site @id of @x from each start its family allows; the start that matched, or NONE. */
 static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const struct starts *st)
 {
@@ -447,11 +92,14 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 	}
 	if (r->partial && f->lit < STRONG_LIT)
 		return NONE;
+	/* A format that ends in free text reads any rest: whole, not partial. */
+	if (r->partial && f->nops && x->op[f->op + f->nops - 1].kind == KD_OP_STR)
+		return NONE;
 	r->ops = x->op + f->op;
 	r->nops = f->nops;
 	r->str = x->str;
 	r->flit = f->lit;
-	if (!r->cut && !feasible(r))
+	if (!r->cut && !kd_fmatch_feasible(r))
 		return NONE;
 	for (unsigned int k = 0; k < n; k++) {
 		if (at[k] == NONE || at[k] > r->n || (k && at[k] == at[0] && f->family == KD_FIDX_ANY))
@@ -460,7 +108,7 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 			continue;
 		r->budget = BUDGET;
 		r->nsol = 0;
-		solve(r, 0, at[k], 0);
+		kd_fmatch_solve(r, 0, at[k], 0);
 		if (r->nsol)
 			return at[k];
 	}
@@ -472,6 +120,46 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
  * where its family lets it: when only literal text comes before the key
  * in the format, it starts at @pos minus the key's offset.
  */
+/* Whether the text has the format's first literal bytes at @at. */
+static inline bool head_at(const struct run *r, const struct kd_fidx_slot *sl, size_t at)
+{
+	return at != NONE && at <= r->n && r->n - at >= sl->head_len &&
+	       memcmp(r->t + at, sl->head, sl->head_len) == 0;
+}
+
+/* Whether a start its family allows has the format's first literal bytes. */
+static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const struct starts *st)
+{
+	if (!sl->head_len)
+		return true;
+	switch (sl->family) {
+	case KD_FIDX_PLAIN:
+		return head_at(r, sl, 0);
+	case KD_FIDX_DEV:
+		return head_at(r, sl, st->dev != NONE ? st->dev : st->nulldev);
+	case KD_FIDX_NETDEV:
+		return head_at(r, sl, st->net3) || head_at(r, sl, st->net1) ||
+		       head_at(r, sl, st->nullnet);
+	default:
+		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
+		       head_at(r, sl, st->net1);
+	}
+}
+
+/* headed() for a format without a slot: its first op. */
+static bool fmt_headed(const struct run *r, const struct kd_fidx *x, const struct kd_fidx_fmt *f,
+		       const struct starts *st)
+{
+	struct kd_fidx_slot sl = { .family = f->family };
+	const struct kd_fidx_op *o0 = &x->op[f->op];
+
+	if (!f->nops || o0->kind != KD_OP_LIT)
+		return true;
+	sl.head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
+	memcpy(sl.head, x->str + o0->arg, sl.head_len);
+	return headed(r, &sl, st);
+}
+
 static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_t pos)
 {
 	size_t at;
@@ -571,7 +259,8 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				if (ntested++ == TESTED_MAX)
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
-				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos))
+				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos) ||
+				    !headed(r, sl, st))
 					continue;
 				if ((at = test(r, x, x->chain[c], st)) == NONE)
 					continue;
@@ -597,7 +286,8 @@ unanchored:
 
 		if (r->partial && f->lit < STRONG_LIT)
 			break;
-		if (((f->bytes & ~r->bytes) && !r->cut) || (at = test(r, x, x->chain[c], st)) == NONE)
+		if (((f->bytes & ~r->bytes) && !r->cut) || !fmt_headed(r, x, f, st) ||
+		    (at = test(r, x, x->chain[c], st)) == NONE)
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
@@ -606,21 +296,122 @@ unanchored:
 	return nout;
 }
 
+/* Literal bytes of the text (bit per byte) of one reading, capped. */
+#define COVER_BYTES	256
+
+struct reading {
+	uint8_t cover[COVER_BYTES / 8 * 8];	/* the bytes a literal printed */
+	unsigned int score;	/* literal bytes + bytes read by typed conversions */
+	size_t read;		/* non-blank bytes the reading covers */
+	size_t free;		/* bytes read by free-text conversions (%s) */
+};
+
+/*
+ * Read site @id from @start once and note which bytes of the text its
+ * literals printed and its score: literal bytes plus the bytes its typed
+ * conversions (numbers, addresses, symbols...) read, which say more
+ * about the format than free text (%s) does.
+ */
+static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_t start,
+		      struct reading *rd)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	unsigned int conv = 0;
+
+	memset(rd, 0, sizeof(*rd));
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	r->flit = f->lit;
+	r->budget = BUDGET;
+	r->nsol = 0;
+	kd_fmatch_solve(r, 0, start, 0);
+	if (!r->nsol)
+		return;
+	rd->score = 0;
+	for (size_t b = start; b < r->end; b++)
+		rd->read += r->t[b] != ' ';
+	for (size_t b = start; b < r->end && b < COVER_BYTES * 8; b++)
+		rd->cover[b / 8] |= (uint8_t)(1u << (b % 8));
+	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
+		const struct kd_fidx_op *op = &r->ops[i];
+		uint32_t a, e;
+
+		if (op->kind == KD_OP_LIT) {
+			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
+			for (unsigned int k = 0; k < op->len; k++)
+				rd->score += r->str[op->arg + k] != ' ';
+			continue;
+		}
+		a = r->sol[2 * conv];
+		e = r->sol[2 * conv + 1];
+		conv++;
+		if (op->kind != KD_OP_STR)
+			rd->score += e - a;
+		else
+			rd->free += e - a;
+		for (uint32_t b = a; b < e && b < COVER_BYTES * 8; b++)
+			rd->cover[b / 8] &= (uint8_t)~(1u << (b % 8));
+	}
+}
+
+/* Whether the literal bytes of @a are some of those of @b, and fewer. */
+static bool dominated(const struct run *r, const struct reading *a, const struct reading *b,
+		      size_t nb)
+{
+	bool fewer = false;
+
+	for (size_t k = 0; k < nb; k++) {
+		uint8_t more = b->cover[k] & ~a->cover[k];
+
+		if (a->cover[k] & ~b->cover[k])
+			return false;
+		/* More blanks only (padding of "%*s") are not more text. */
+		for (unsigned int bit = 0; more && bit < 8; bit++)
+			if ((more & (1u << bit)) && 8 * k + bit < r->n && r->t[8 * k + bit] != ' ')
+				fewer = true;
+	}
+	return fewer;
+}
+
+/*
+ * Whether format @a is format @b cut after a piece of it and ended by a
+ * conversion ("probe of %s" and "probe of %s failed"): the conversion
+ * may have printed the rest, so @a stays a competitor of @b.
+ */
+static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
+{
+	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &x->fmt[b];
+	const char *s = x->str + fa->fmt, *pct;
+
+	if (!fa->nops || x->op[fa->op + fa->nops - 1].kind == KD_OP_LIT)
+		return false;
+	pct = memrchr(s, '%', fa->fmt_len);
+	return pct && (size_t)(pct - s) <= fb->fmt_len &&
+	       memcmp(s, x->str + fb->fmt, (size_t)(pct - s)) == 0;
+}
+
 /*
  * The winner among @n matches of @x, and what the competitors agree on,
  * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
  * it competes only when nothing else matched.  A match with less than
  * half the winner's literal bytes explains the text with its arguments
- * where the winner has literal text: not a competitor.  When the text
- * starts with a module's name (a dev_printk() driver, a pr_fmt()
- * prefix), the competitors of that module win over the others.
+ * where the winner has literal text: not a competitor; nor is one whose
+ * literal text is part of another's ("%s version %s" beside "KTAP
+ * version 1", "%s <%s>" beside "%s </%s>"), nor one whose score (literal
+ * bytes and bytes its typed conversions read) is below three quarters
+ * of the winner's.  When the text starts with a module's name (a
+ * dev_printk() driver, a pr_fmt() prefix), the competitors of that
+ * module win over the others.
  */
-static void decide(const struct kd_fidx *x, const struct found *m, unsigned int n,
+static void decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
 		   const struct starts *st, struct kd_fmatch_result *res)
 {
+	static struct reading rd[MATCHES_MAX];
 	const struct kd_fidx_fmt *f = x->fmt;
-	bool keep[MATCHES_MAX], nonpv = false, anymod = false;
-	unsigned int maxlit = 0, best = n, first = n;
+	bool keep[MATCHES_MAX], gkeep[MATCHES_MAX], nonpv = false, anymod = false;
+	unsigned int maxlit = 0, best = n, first = n, top = 0, topg = 0, ngrp = 0;
+	unsigned int grp[MATCHES_MAX], rep[MATCHES_MAX];
 
 	for (unsigned int k = 0; k < n; k++)
 		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
@@ -637,6 +428,57 @@ static void decide(const struct kd_fidx *x, const struct found *m, unsigned int 
 	if (anymod)
 		for (unsigned int k = 0; k < n; k++)
 			keep[k] &= module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
+	/*
+	 * Sites of one format read the text alike: one reading per distinct
+	 * format and start (a group), and the rules below between groups.
+	 */
+	for (unsigned int k = 0; k < n; k++) {
+		unsigned int g = ngrp;
+
+		if (!keep[k])
+			continue;
+		for (unsigned int q = ngrp; q-- > 0;)
+			if (f[m[rep[q]].id].fmt == f[m[k].id].fmt && m[rep[q]].start == m[k].start) {
+				g = q;
+				break;
+			}
+		if (g == ngrp) {
+			rep[ngrp++] = k;
+			read_once(r, x, m[k].id, m[k].start, &rd[g]);
+			if (rd[g].score > top) {
+				top = rd[g].score;
+				topg = g;
+			}
+		}
+		grp[k] = g;
+	}
+	if (ngrp > 1) {
+		size_t nb = r->n / 8 + 1;
+
+		if (nb > sizeof(rd[0].cover))
+			nb = sizeof(rd[0].cover);
+		for (unsigned int g = 0; g < ngrp; g++) {
+			gkeep[g] = 4u * rd[g].score >= 3u * top || prefix_of(x, m[rep[g]].id, m[rep[topg]].id);
+			for (unsigned int h = 0; h < ngrp && gkeep[g]; h++)
+				if (h != g && dominated(r, &rd[g], &rd[h], nb) &&
+				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
+					gkeep[g] = false;
+		}
+		/*
+		 * The top scorer dominated by a match the score rule dropped:
+		 * the rules disagree, the top scorer stays (with its rivals).
+		 */
+		{
+			bool any = false;
+
+			for (unsigned int g = 0; g < ngrp; g++)
+				any |= gkeep[g];
+			if (!any)
+				gkeep[topg] = true;
+		}
+		for (unsigned int k = 0; k < n; k++)
+			keep[k] = keep[k] && gkeep[grp[k]];
+	}
 	res->nsites = res->nformats = 0;
 	for (unsigned int k = 0; k < n; k++) {
 		bool seen = false;
@@ -649,11 +491,15 @@ static void decide(const struct kd_fidx *x, const struct found *m, unsigned int 
 		res->nformats += !seen;
 		if (first == n)
 			first = k;
-		if (best == n || f[m[k].id].lit > f[m[best].id].lit)
+		if (best == n || rd[grp[k]].score > rd[grp[best]].score ||
+		    (rd[grp[k]].score == rd[grp[best]].score && f[m[k].id].lit > f[m[best].id].lit))
 			best = k;
 	}
 	res->id = m[best].id;
 	res->start = m[best].start;
+	res->score = rd[grp[best]].score;
+	res->read = rd[grp[best]].read;
+	res->free = rd[grp[best]].free;
 	res->same_file = *(x->str + f[m[first].id].file) != '\0';
 	res->same_func = *(x->str + f[m[first].id].func) != '\0';
 	res->same_module = *(x->str + f[m[first].id].module) != '\0';
@@ -691,11 +537,17 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 	r->budget = BUDGET * 4;
 	r->nsol = 0;
 	r->want = 2;
-	solve(r, 0, res->start, 0);
+	kd_fmatch_solve(r, 0, res->start, 0);
 	r->want = 1;
 	res->end = r->nsol ? r->end : r->n;
-	if (r->nsol != 1 || r->budget < 0 || r->partial ||
-	    (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)))
+	/*
+	 * A partial match reads the start of the text: its arguments are
+	 * proven when that start reads in one way too and the format ends
+	 * in literal text ("%s: [mem %#018Lx-%#018Lx] "): a conversion at
+	 * its end may have been continued ("CPU %d" and pr_cont("4")).
+	 */
+	if (r->nsol != 1 || r->budget < 0 || (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)) ||
+	    (r->partial && (!f->nops || x->op[f->op + f->nops - 1].kind != KD_OP_LIT)))
 		return;
 	res->nargs = f->nconv;
 	for (unsigned int k = 0; k < f->nconv; k++) {
@@ -707,7 +559,46 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 /* A whole-text winner with less than a quarter of the text literal: check the partial ones. */
 static bool weak(const struct kd_fidx *x, const struct kd_fmatch_result *res, size_t len)
 {
-	return 4u * x->fmt[res->id].lit < len;
+	(void)x;
+	return 4u * res->score < len;
+}
+
+/* Whether format @a of @x starts with format @b of @y ("    # %s: %s", "    # %s: "). */
+static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fidx *y, uint32_t b)
+{
+	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &y->fmt[b];
+
+	return fb->fmt_len <= fa->fmt_len &&
+	       memcmp(x->str + fa->fmt, y->str + fb->fmt, fb->fmt_len) == 0;
+}
+
+/*
+ * A weak whole-text winner that is not claimed: its few literal bytes
+ * fit almost any text and the competitors disagree or they are very
+ * few, or it is a %pV wrapper, whose own text is only around another
+ * format's; or its literal text is a piece in the middle of a text it reads
+ * mostly as free text from the start ("%s version %s" for "Linux
+ * version 6.12..."): that piece may be anybody's.
+ */
+static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
+{
+	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
+	unsigned int lit = 0;
+
+	/* Literal bytes other than blanks: "    # %s: " has 2, too few. */
+	for (unsigned int i = 0; i < wf->nops; i++)
+		for (unsigned int k = 0; w->op[wf->op + i].kind == KD_OP_LIT && k < w->op[wf->op + i].len; k++)
+			lit += w->str[w->op[wf->op + i].arg + k] != ' ';
+	/*
+	 * Fewer than 4 literal bytes with more than twice as many bytes of
+	 * free text around them ("%s:%d: %s" for "pnp 00:02: [dma 2]") read
+	 * nearly anything.
+	 */
+	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
+	       (weak(w, res, len) &&
+		(res->nformats > 1 || wf->lit < STRONG_LIT || lit < STRONG_LIT / 2 ||
+		 (wf->flags & KD_FIDX_F_PV) ||
+		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
 
 enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
@@ -726,8 +617,11 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	r.n = len;
 	r.want = 1;
 	r.bytes = 0;
-	for (size_t k = 0; k < len; k++)
+	r.nonblank = 0;
+	for (size_t k = 0; k < len; k++) {
 		r.bytes |= 1ull << ((unsigned char)text[k] & 63);
+		r.nonblank += text[k] != ' ';
+	}
 	find_starts(text, len, &st);
 	/*
 	 * Whole texts first.  A %pV wrapper, or a format whose literal bytes
@@ -744,18 +638,31 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 
 			if (!k)
 				continue;
-			decide(idx[i], m, k, &st, pass ? &p : res);
+			decide(&r, idx[i], m, k, &st, pass ? &p : res);
 			if (total > k)
 				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||
-				      weak(idx[i], res, len))) {
+				      weak(idx[i], res, r.nonblank) || refused(idx[i], res, r.nonblank))) {
 				res->index = i;
 				break;	/* look for a partial match first */
 			}
+			/*
+			 * The whole-text match stays unless the partial one has
+			 * more than twice its literal bytes, or more than a %pV
+			 * wrapper's ("kptest:%s %pV" and the pr_cont() start
+			 * "kptest:cont_many").
+			 */
 			if (pass && res->status == KD_FMATCH_FULL &&
+			    (!refused(idx[res->index], res, r.nonblank) ||
+			     starts_with(idx[res->index], res->id, idx[i], p.id)) &&
 			    (idx[i]->fmt[p.id].flags & KD_FIDX_F_PV ||
-			     idx[i]->fmt[p.id].lit <= 2u * idx[res->index]->fmt[res->id].lit))
-				break;	/* the whole-text match stays */
+			     idx[i]->fmt[p.id].lit <=
+			     (idx[res->index]->fmt[res->id].flags & KD_FIDX_F_PV ? 1u : 2u) *
+			     idx[res->index]->fmt[res->id].lit))
+				break;
+			/* A partial winner must be no guess either ("%s: %s: %sable"). */
+			if (pass && refused(idx[i], &p, p.read))
+				break;
 			if (pass)
 				*res = p;
 			res->index = i;
@@ -769,13 +676,8 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	}
 	r.partial = r.cut = false;
 	if (res->status == KD_FMATCH_FULL) {
-		/*
-		 * Only formats whose few literal bytes fit almost any text, and
-		 * they disagree or are very few: a guess, not a reading.
-		 * Nothing is claimed.
-		 */
-		if (weak(idx[res->index], res, len) &&
-		    (res->nformats > 1 || idx[res->index]->fmt[res->id].lit < STRONG_LIT)) {
+		/* A guess, not a reading: nothing is claimed. */
+		if (refused(idx[res->index], res, r.nonblank)) {
 			memset(res, 0, sizeof(*res));
 			res->nargs = -1;
 			return res->status = KD_FMATCH_NONE;

@@ -84,6 +84,10 @@ struct kd_fmatch_result {
 	/* Whether every matching site names the same (known) value. */
 	bool same_file, same_line, same_func, same_module;
 	size_t start, end;	/* the bytes of the text the format produced */
+	/* Literal bytes and bytes of typed conversions of the winner's reading. */
+	unsigned int score;
+	size_t read;		/* non-blank bytes of the text that reading covers */
+	size_t free;		/* bytes of it that free-text conversions read */
 	/*
 	 * The text of conversion k: arg[k], for k < @nargs; -1 when not
 	 * proven (the text reads in two ways, a %pV, more than

@@ -79,6 +79,26 @@ ok $? "kdmesg-po index --arch all"
 ok $? "kdmesg-po index names the file after the tree's release"
 X="--formats $tmp/demo.kdfi"
 
+# --objects: only the files the build directory has objects of (other.c
+# has none), and the headers of include/.
+mkdir -p "$tmp/objs/kernel" "$tmp/objs/drivers/net/demo" "$tmp/objs/arch/x86/kernel"
+: >"$tmp/objs/kernel/conv.o"
+: >"$tmp/objs/drivers/net/demo/demo_main.o"
+: >"$tmp/objs/arch/x86/kernel/setup.o"
+"$PO" index --arch x86 --objects "$tmp/objs" -o "$tmp/objs.kdfi" "$F/ksrc-recover" 2>/dev/null
+# count FILE INDEX: records recovered to FILE with INDEX
+count() {
+	env -u LC_ALL KDMESG_MODULES_DIR=/nonexistent KDMESG_FORMATS_DIR="$tmp/empty" \
+		KDMESG_DEBUGFS="$tmp/empty" "$KDMESG" -K "$D" --formats "$2" --code-file "$1" \
+		2>/dev/null | wc -l
+}
+o_all=$(count other.c "$tmp/demo.kdfi")
+o_obj=$(count other.c "$tmp/objs.kdfi")
+d_all=$(count demo_main.c "$tmp/demo.kdfi")
+d_obj=$(count demo_main.c "$tmp/objs.kdfi")
+[ "$o_all" -gt 0 ] && [ "$o_obj" -eq 0 ] && [ "$d_obj" -ge "$d_all" ] && [ "$d_all" -gt 0 ]
+ok $? "kdmesg-po index --objects: other.c (no object) left out ($o_all -> $o_obj records), demo_main.c kept and sole site of more ($d_all -> $d_obj)"
+
 # The other sources: a printk index directory and a dynamic-debug control
 # file (a copy of what debugfs holds), told apart by what they hold.
 "$PO" index --release 6.12.0-demo -o "$tmp/dbg.kdfi" "$F/recover-debugfs/printk/index" \

@@ -281,6 +281,52 @@ static void check_nolit(void)
 	x = keep;
 }
 
+/* issue 18: the decision rules measured against a kprint boot */
+static void check_rules(void)
+{
+	static const struct site s[] = {
+		{ "%s version %s", KD_FIDX_PLAIN, "mwl8k.c", "probe", "mwl8k", 1 },
+		{ "    KTAP version 1", KD_FIDX_PLAIN, "test.c", "start", "kunit", 2 },
+		{ "WARNING: CPU: %d PID: %d at %s:%d %pS", KD_FIDX_PLAIN, "panic.c", "w", "panic", 3 },
+		{ "WARNING: CPU: %d PID: %d at %pS", KD_FIDX_PLAIN, "panic.c", "w2", "panic", 4 },
+		{ "%s </%s>", KD_FIDX_PLAIN, "dumpstack.c", "t", "dumpstack", 5 },
+		{ "%s <%s>", KD_FIDX_PLAIN, "dumpstack.c", "t2", "dumpstack", 6 },
+		{ "%5s  %5s  %5s", KD_FIDX_PLAIN, "blank.c", "b", "blank", 7 },
+		{ "count %5d end", KD_FIDX_PLAIN, "w.c", "w", "w", 8 },
+		{ "%s:%d: %s", KD_FIDX_PLAIN, "few.c", "f", "few", 9 },
+		{ "serio: %s at %#lx,%#lx irq %d", KD_FIDX_PLAIN, "i8042.c", "p", "i8042", 10 },
+		{ "serio: %s port at %s", KD_FIDX_PLAIN, "rmi.c", "r", "rmi", 11 },
+	};
+	struct kd_fidx *keep = x;
+
+	x = build(s, sizeof(s) / sizeof(s[0]));
+	expect("    KTAP version 1", KD_FMATCH_FULL, "    KTAP version 1", "test.c", NOARGS,
+	       "literal text that is part of another's is no rival");
+	tap_is_int(r.nsites, 1, "literal text part of another's: one site, not flagged");
+	expect("Linux version 6.12.0 (x@y) (gcc 12) #1 SMP PREEMPT_DYNAMIC Debian", KD_FMATCH_NONE,
+	       NULL, NULL, NULL, "\"%s version %s\" for a banner: a guess, not claimed");
+	expect("WARNING: CPU: 0 PID: 37 at kernel/printk/printk.c:3800 f+0x27/0x34", KD_FMATCH_FULL,
+	       "WARNING: CPU: %d PID: %d at %s:%d %pS", "panic.c", NULL,
+	       "%pS reads a symbol, not \"kernel/printk/printk.c:3800 f\"");
+	tap_is_int(r.nsites, 1, "%pS: one site");
+	expect(" </TASK>", KD_FMATCH_FULL, "%s </%s>", "dumpstack.c", ARGS("", "TASK"),
+	       "\"%s <%s>\" reads \"/TASK\" as an argument: no rival");
+	expect("    1..7", KD_FMATCH_NOLIT, NULL, NULL, NULL,
+	       "blanks are no literal text: \"%5s  %5s  %5s\" counted apart, not claimed");
+	expect("count     9 end", KD_FMATCH_FULL, "count %5d end", "w.c", ARGS("    9"),
+	       "%5d: a padded field is exactly 5 wide");
+	expect("count       9 end", KD_FMATCH_NOLIT, NULL, NULL, NULL,
+	       "%5d: not 7 wide when padded (only the blank format reads it)");
+	expect("pnp 00:02: [dma 2]", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "3 literal bytes amid free text: a guess");
+	expect("serio: i8042 KBD port at 0x60,0x64 irq 1", KD_FMATCH_FULL,
+	       "serio: %s at %#lx,%#lx irq %d", "i8042.c", ARGS("i8042 KBD port", "0x60", "0x64", "1"),
+	       "typed conversions score over free text: no rival");
+	tap_is_int(r.nsites, 1, "typed over free text: one site");
+	kd_fidx_free(x);
+	x = keep;
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -291,6 +337,7 @@ int main(void)
 	check_ambiguity();
 	check_rest();
 	check_nolit();
+	check_rules();
 	kd_fidx_free(x);
 	return tap_done();
 }

@@ -73,6 +73,32 @@ static void test_csource(void)
 	     "1 3 p foo|wrapped %d\n", "a wrapper macro is expanded to its dev_err()");
 	kd_csource_macros_free(m);
 
+	/* issue 18: what the kernel compiles, as the compiler sees it */
+	scan("#if X\nint a; /* one\n two */\n#endif /* X */\nvoid f(void)\n{\n\tpr_info(\"f\\n\");\n}\n",
+	     NULL, "7 6 f foo|f\n", "a comment ends a preprocessor line, not the next line");
+	scan("int t[] = {\n#ifdef A\n [0] = { 1 },\n#endif /* A */\n};\n"
+	     "void g(void)\n{\n#ifdef B\n\tif (b) {\n#else\n\tif (c) {\n#endif\n"
+	     "\t\tpr_err(\"g\\n\");\n\t}\n}\nvoid h(void) { pr_err(\"h\\n\"); }\n",
+	     NULL, "13 3 g foo|g\n16 3 h foo|h\n", "brace depth follows one branch of #if/#else");
+	scan("void f(void)\n{\n\tif (x) {\n\t\tpr_warn(\n#ifdef Y\n#else\n\t\tpr_err(\n#endif\n"
+	     "\t\t\t\"%s\\n\", s);\n\t}\n}\nvoid k(void) { pr_info(\"k\\n\"); }\n", NULL,
+	     "12 6 k foo|k\n", "a call whose ')' is in an #if branch keeps the block's '}'");
+	scan("#ifdef CONFIG_B\n#define FMT \" %20phN\"\n#else\n#define FMT \"%s\"\n#endif\n"
+	     "#define N 42\nvoid d(void) { pr_info(\"x\" FMT \" %\" __stringify(N) \"ph\\n\"); }\n",
+	     NULL, "7 6 d foo|x%s %42ph\n", "the #else definition of a macro, __stringify()");
+	scan("void e(void) { kprint_early(KERN_INFO \"early %u\", 1); }\n", NULL,
+	     "1 6 e foo|early %u\n", "kprint_early() is a message call");
+	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
+	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
+	      "#define TWICE \"a\"\n";
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "a header teaches string macros");
+	hdr = "#define TWICE \"b\"\n";
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "another header defines one again");
+	scan("void w(void) { pr_warn(CUT_HERE); pr_info(IND2 \"ok\\n\"); pr_info(TWICE); }\n", m,
+	     "1 4 w foo|--[ cut ]--\n1 6 w foo|        ok\n",
+	     "string macros of headers; one two headers disagree on is not used");
+	kd_csource_macros_free(m);
+
 	kd_csource_modname("obj-m += e1000e.o\ne1000e-y := netdev.o ethtool.o\n", 48,
 			   "netdev", mod, sizeof(mod));
 	tap_is_str(mod, "e1000e", "KBUILD_MODNAME of a composite object");
