@@ -359,8 +359,19 @@ def judge_index(tap, cr, label, kdmesg, recs, stripped, index, goal):
     if rc != 0:
         return None
     ev = evaluate(recs, res)
-    report(tap.check, label, ev, goal=goal)
+    # the goals are the source-tree index's (issue 18); the printk index's
+    # figures are reported beside them, not judged (it has no MODULE for
+    # built-in code and lacks the start of pr_cont() lines)
+    report(tap.check if goal else reported, label, ev, goal=goal)
     return ev
+
+
+def reported(ok, desc, diag=()):
+    """report()'s lines as "#" lines, for an index whose figures are not judged."""
+    print("# %s: %s (reported, not judged)" % ("met" if ok else "NOT met", desc))
+    for d in diag:
+        print("#   " + d)
+    return ok
 
 
 def run(tap, boots, cr, kdmesg=None, kdmesg_po=None, src=None, module_src=None,
