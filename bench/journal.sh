@@ -26,6 +26,7 @@
 #   BENCH_JOURNAL_FILES  file counts to try, multiples of 3 (default: "3 12 48")
 #   BENCH_DIR            where the journals are cached (default: ./bench-data)
 #   BENCH_RUNS           timed runs per command (default: 3)
+#   BENCH_JOURNAL_PREPARE=1  only build the journals (they take long), then exit
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -105,6 +106,11 @@ anon() {
 	wait "$wpid"
 	echo "$max"
 }
+
+if [ "${BENCH_JOURNAL_PREPARE:-}" = 1 ]; then
+	for nf in $FILES; do journals "$nf"; done
+	exit 0
+fi
 
 echo "kdmesg on a journal: $KERNEL kernel entries among $((KERNEL * USER)) user-space entries, 3 machines x 2 boots"
 for nf in $FILES; do
