@@ -589,20 +589,35 @@ static bool journal_map(const char *line, uintptr_t *start, uintptr_t *end)
 static void drop_mapped_pages(struct journal_source *js)
 {
 	FILE *f = fopen("/proc/self/maps", "re");
+	uintptr_t from = 0, to = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 
 	if (!f)
 		return;
+	/*
+	 * Neighbouring journal maps are dropped in one call: each call
+	 * flushes the TLB, which costs much in a virtual machine.
+	 */
 	while ((len = getline(&line, &cap, f)) > 0) {
 		uintptr_t s, e;
 
 		if (line[len - 1] == '\n')
 			line[len - 1] = '\0';
-		if (journal_map(line, &s, &e))
-			madvise((void *)s, e - s, MADV_DONTNEED);
+		if (!journal_map(line, &s, &e)) {
+			s = e = 0;
+		} else if (s == to) {
+			to = e;
+			continue;
+		}
+		if (to > from)
+			madvise((void *)from, to - from, MADV_DONTNEED);
+		from = s;
+		to = e;
 	}
+	if (to > from)
+		madvise((void *)from, to - from, MADV_DONTNEED);
 	free(line);
 	fclose(f);
 	js->mapped_base = mapped_bytes();

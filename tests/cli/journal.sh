@@ -132,10 +132,10 @@ KDMESG_TEST_JOURNAL_DROP=1 "$KDMESG" --journal-file "$D/m0.journal" --journal-fi
 ok $? "... with --journal-file, -o json"
 if command -v strace >/dev/null 2>&1; then
 	KDMESG_TEST_JOURNAL_DROP=1 strace -f -e trace=madvise -o "$tmp/strace" \
-		"$KDMESG" --journal-directory "$D" --machine beta --boot 1 >/dev/null 2>&1
+		"$KDMESG" --journal-directory "$D" --machine beta --boot 1 >"$tmp/b" 2>&1
 	nd=$(grep -c 'MADV_DONTNEED) = 0' "$tmp/strace")
-	[ "$nd" -gt 30 ]
-	ok $? "... and they were dropped ($nd madvise calls)"
+	[ -s "$tmp/b" ] && [ "$nd" -ge "$(wc -l <"$tmp/b")" ]
+	ok $? "... and they were dropped ($nd madvise calls for $(wc -l <"$tmp/b") records)"
 	# Without the test hook, a small journal is never dropped.
 	strace -f -e trace=madvise -o "$tmp/strace" "$KDMESG" --journal-directory "$D" >/dev/null 2>&1
 	! grep -q MADV_DONTNEED "$tmp/strace"
