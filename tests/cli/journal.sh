@@ -4,7 +4,9 @@
 # here (no running journald): journals of three made-up machines with two
 # boots each are built by systemd-journal-remote from export streams
 # (tests/journal/gen-export.py), one from kdmesg's own -o export of a
-# fixture, and damaged copies; then kdmesg's filters, outputs, --stats,
+# fixture, one from what the real systemd-journald stored of the patched
+# kernel's boot in make check-kernel (tests/fixtures/journald-kprint.json),
+# and damaged copies; then kdmesg's filters, outputs, --stats,
 # translation, --list-boots and -w are checked against journalctl on the
 # same files and against kdmesg on the dump the journal was made from, and
 # the round trip kdmesg -o export | systemd-journal-remote | journalctl is
@@ -268,6 +270,96 @@ if command -v msgfmt >/dev/null 2>&1; then
 	ok $? "--translate on journal records: as on the dump"
 	diff "$tmp/d.out" "$tmp/j.out" | head -4 | sed 's/^/# /'
 fi
+
+# --- journald's own journal of the patched kernel's boot ------------------
+# tests/fixtures/journald-kprint.json: what systemd-journald (started by
+# kernel-patch/tools/journald.sh in make check-kernel's VM) stored of the
+# kprint kernel's ring, as journalctl -o json wrote it; the same records
+# as /dev/kmsg gave them before journald started are
+# kmsg-kprint-journald.dump.  The JSON is turned back into an export
+# stream (binary fields as journalctl -o export writes them) for
+# systemd-journal-remote.
+python3 - "$F/journald-kprint.json" >"$tmp/jd.export" <<'PY'
+import json, sys
+out = sys.stdout.buffer
+for line in open(sys.argv[1], encoding="utf-8"):
+    for k, v in json.loads(line).items():
+        b = bytes(v) if isinstance(v, list) else v.encode()
+        if b"\n" in b or any(c < 0x20 and c != 9 for c in b):
+            out.write(k.encode() + b"\n" + len(b).to_bytes(8, "little") + b + b"\n")
+        else:
+            out.write(k.encode() + b"=" + b + b"\n")
+    out.write(b"\n")
+PY
+journal "$tmp/jd.journal" <"$tmp/jd.export"
+njd=$(grep -c . "$F/journald-kprint.json")
+[ "$(journalctl --no-pager --file "$tmp/jd.journal" _TRANSPORT=kernel -o cat 2>/dev/null | grep -c .)" -ge "$njd" ]
+ok $? "journald's entries of the kprint boot in a journal ($njd entries)"
+# the boot's wall-clock start, as the journal dates its records
+JB=$(python3 -c 'import json, sys
+e = json.loads(open(sys.argv[1]).readline())
+t = int(e["__REALTIME_TIMESTAMP"]) - int(e["__MONOTONIC_TIMESTAMP"])
+print("@%d.%06d" % (t // 1000000, t % 1000000))' "$F/journald-kprint.json")
+JD="-K $F/kmsg-kprint-journald.dump --boot-time $JB"
+for args in "" "-x -T" "--location" "--code-file arch/x86/kernel/e820.c" \
+	"--code-file kprint_test.c -l warn+" "--function kp_levels" "--module e820 -x" \
+	"--stats" "--stats -J" "--group"; do
+	# shellcheck disable=SC2086
+	"$KDMESG" $JD $args >"$tmp/d.out" 2>&1
+	# shellcheck disable=SC2086
+	"$KDMESG" --journal-file "$tmp/jd.journal" $args >"$tmp/j.out" 2>&1
+	[ -s "$tmp/d.out" ] && cmp -s "$tmp/d.out" "$tmp/j.out"
+	ok $? "journald's journal, kdmesg ${args:-(default)}: as on the dump ($(wc -l <"$tmp/d.out") lines)"
+	diff "$tmp/d.out" "$tmp/j.out" | head -4 | sed 's/^/# /'
+done
+# -o verbose field by field: the journal keeps no sequence number, and a
+# record's fields in its own order.
+verbose_norm() {
+	python3 -c 'import re, sys
+blocks = []
+for line in open(sys.argv[1], encoding="utf-8", errors="surrogateescape"):
+    if line.startswith(" "):
+        blocks[-1][1].append(line)
+    else:
+        blocks.append([re.sub(r"seq=\d+ ", "", line), []])
+for head, fields in blocks:
+    sys.stdout.write(head + "".join(sorted(fields)))' "$1"
+}
+# shellcheck disable=SC2086
+"$KDMESG" $JD -o verbose >"$tmp/d.out" 2>/dev/null
+"$KDMESG" --journal-file "$tmp/jd.journal" -o verbose >"$tmp/j.out" 2>/dev/null
+verbose_norm "$tmp/d.out" >"$tmp/d.norm"
+verbose_norm "$tmp/j.out" >"$tmp/j.norm"
+[ "$(grep -c 'CODE_FILE=' "$tmp/j.norm")" -ge 100 ] && cmp -s "$tmp/d.norm" "$tmp/j.norm"
+ok $? "journald's journal, -o verbose: every field of every record as on the dump"
+diff "$tmp/d.norm" "$tmp/j.norm" | head -4 | sed 's/^/# /'
+# -o json: each _KERNEL_<KEY> journald stored is the record's KEY, MESSAGE
+# its message, PRIORITY its level; what the journal adds is journald's.
+"$KDMESG" --journal-file "$tmp/jd.journal" -o json >"$tmp/j.json" 2>/dev/null
+# shellcheck disable=SC2086
+"$KDMESG" $JD -o json >"$tmp/d.json" 2>/dev/null
+python3 - "$F/journald-kprint.json" "$tmp/j.json" "$tmp/d.json" <<'PY'
+import json, sys
+ents = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+got = json.load(open(sys.argv[2], encoding="utf-8"))["dmesg"]
+dump = json.load(open(sys.argv[3], encoding="utf-8"))["dmesg"]
+assert len(ents) == len(got) == len(dump), (len(ents), len(got), len(dump))
+def text(v):
+    return bytes(v).decode("utf-8", "replace") if isinstance(v, list) else v
+keys = 0
+for e, r, d in zip(ents, got, dump):
+    assert r["pri"] == int(e["PRIORITY"]), (r, e)
+    for k, v in e.items():
+        if k.startswith("_KERNEL_"):
+            assert r[k[8:]] == text(v), (k, r.get(k[8:]), v)
+            keys += 1
+    for k in ("_HOSTNAME", "_MACHINE_ID", "_BOOT_ID"):
+        assert r.pop(k) == e[k], k
+    assert r.pop("__REALTIME_TIMESTAMP") == int(e["__REALTIME_TIMESTAMP"])
+    assert r == d, (r, d)
+assert keys > 500, keys
+PY
+ok $? "journald's journal, -o json: every _KERNEL_<KEY> as the record's KEY, the rest as on the dump"
 
 # --- the round trip, field by field ----------------------------------------
 "$KDMESG" --journal-directory "$D" -o export >"$tmp/rt.export" 2>/dev/null &&
