@@ -217,6 +217,15 @@ diff "$E/debian.txt" "$tmp/fields.txt" >"$tmp/diff"
 ok $? "every record's recovered fields: tests/expected/recover/debian.txt ($(wc -l <"$tmp/fields.txt") records)"
 head -n 6 "$tmp/diff" | sed 's/^/# /'
 
+# No --formats: the installed index of the release the journal's first
+# record names (its boot banner), as for a dump.
+mkdir -p "$tmp/formats"
+cp "$tmp/debian.kdfi" "$tmp/formats/6.12.118+deb12-amd64.kdfi"
+KDMESG_FORMATS_DIR="$tmp/formats" "$KDMESG" --journal-file "$tmp/debian.journal" -o jsonl -v \
+	>"$tmp/deb2.jsonl" 2>"$tmp/deb2.err"
+grep '^kdmesg: recover' "$tmp/deb2.err" | cmp -s - "$E/debian.summary" && cmp -s "$tmp/deb.jsonl" "$tmp/deb2.jsonl"
+ok $? "the installed index of the banner's release (6.12.118+deb12-amd64.kdfi): the same records"
+
 # A translation of one of Debian's recovered formats, its arguments reordered.
 if command -v msgfmt >/dev/null 2>&1; then
 	cat >"$tmp/deb-xx.po" <<'EOF'
