@@ -623,6 +623,14 @@ static void drop_mapped_pages(struct journal_source *js)
 	js->mapped_base = mapped_bytes();
 }
 
+/* Drop the mapped journal pages if they grew enough (or always, in tests). */
+static void check_memory(struct journal_source *js)
+{
+	js->since_check = 0;
+	if (js->drop_always || mapped_bytes() > js->mapped_base + JOURNAL_MAPPED_GROWTH)
+		drop_mapped_pages(js);
+}
+
 static int journal_next(struct kd_source *src, struct kd_record *rec)
 {
 	struct journal_source *js = (struct journal_source *)src;
@@ -655,13 +663,8 @@ static int journal_next(struct kd_source *src, struct kd_record *rec)
 	}
 	if (r <= 0)
 		return r;
-	if (js->drop_always) {
-		drop_mapped_pages(js);
-	} else if (++js->since_check == JOURNAL_RSS_EVERY) {
-		js->since_check = 0;
-		if (mapped_bytes() > js->mapped_base + JOURNAL_MAPPED_GROWTH)
-			drop_mapped_pages(js);
-	}
+	if (js->drop_always || ++js->since_check == JOURNAL_RSS_EVERY)
+		check_memory(js);
 	return read_entry(js, rec) < 0 ? -ENOMEM : 1;
 }
 
@@ -764,6 +767,8 @@ static int list_boots(struct journal_source *js, const char *keep_boot,
 			r = 0;
 			(*n)++;
 		}
+		/* Each boot is looked for in every file. */
+		check_memory(js);
 	}
 	kd_record_free(&rec);
 	free(ids);

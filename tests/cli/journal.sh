@@ -120,7 +120,7 @@ ok $? "--boot with -K is refused"
 # Reading a large journal, kdmesg drops its page-table entries for the
 # journal pages sd-journal mapped (memory); forced at every record, what
 # is read does not change, with a directory, files, and -w.
-for sel in "" "--boot -2" "--machine beta --boot 1" "--machine alpha --machine gamma -l err+"; do
+for sel in "" "--boot -2" "--machine beta --boot 1" "--machine alpha --machine gamma -l err+" "--list-boots"; do
 	# shellcheck disable=SC2086
 	"$KDMESG" --journal-directory "$D" $sel >"$tmp/a" 2>&1
 	# shellcheck disable=SC2086
