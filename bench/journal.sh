@@ -26,6 +26,7 @@
 #   BENCH_JOURNAL_FILES  file counts to try, multiples of 3 (default: "3 12 48")
 #   BENCH_DIR            where the journals are cached (default: ./bench-data)
 #   BENCH_RUNS           timed runs per command (default: 3)
+#   BENCH_JOURNAL_PREPARE=1  only build the journals (they take long), then exit
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -87,44 +88,64 @@ best() {
 	echo "$b"
 }
 
-# anon CMD...: the most anonymous memory (RssAnon, KiB) seen while CMD
-# runs, sampled every 20 ms: the heap and stacks, without the journal
-# files' pages that libsystemd maps and that max RSS counts too.
-anon() {
-	rm -f "$DIR/anon.pid"
-	sh -c 'echo $$ >"$0"; exec "$@"' "$DIR/anon.pid" "$@" | wc -c >/dev/null &
+# mem CMD...: "anon file", the most anonymous memory (RssAnon: heap,
+# stacks) and the most file-backed resident memory (RssFile: the journal
+# pages libsystemd maps, the program and its libraries) seen while CMD
+# runs, in KiB, sampled every 20 ms (max RSS, from the kernel, is exact).
+mem() {
+	rm -f "$DIR/mem.pid"
+	sh -c 'echo $$ >"$0"; exec "$@"' "$DIR/mem.pid" "$@" | wc -c >/dev/null &
 	wpid=$!
-	while [ ! -s "$DIR/anon.pid" ]; do sleep 0.01; done
-	p=$(cat "$DIR/anon.pid")
-	max=0
+	while [ ! -s "$DIR/mem.pid" ]; do sleep 0.01; done
+	p=$(cat "$DIR/mem.pid")
+	ma=0
+	mf=0
 	while kill -0 "$p" 2>/dev/null; do
-		a=$(awk '/^RssAnon:/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0)
-		[ -n "$a" ] && [ "$a" -gt "$max" ] && max=$a
+		# shellcheck disable=SC2046
+		set -- $(awk '/^RssAnon:/ { a = $2 } /^RssFile:/ { f = $2 } END { print a + 0, f + 0 }' \
+			"/proc/$p/status" 2>/dev/null || echo 0 0)
+		[ "${1:-0}" -gt "$ma" ] && ma=$1
+		[ "${2:-0}" -gt "$mf" ] && mf=$2
 		sleep 0.02
 	done
 	wait "$wpid"
-	echo "$max"
+	echo "$ma $mf"
 }
+
+if [ "${BENCH_JOURNAL_PREPARE:-}" = 1 ]; then
+	for nf in $FILES; do journals "$nf"; done
+	exit 0
+fi
 
 echo "kdmesg on a journal: $KERNEL kernel entries among $((KERNEL * USER)) user-space entries, 3 machines x 2 boots"
 for nf in $FILES; do
 	journals "$nf"
 	d=$base/files-$nf
 	size=$(du -sm "$d" | cut -f1)
+	# journal-remote starts a new file when one is full: more files than parts
+	count=$(find "$d" -name '*.journal' | wc -l)
 	j=$(best journalctl --no-pager -D "$d" _TRANSPORT=kernel -o short-monotonic)
 	k=$(best "$KDMESG" --journal-directory "$d")
 	s=$(best "$KDMESG" --journal-directory "$d" --stats)
 	echo
-	echo "$nf journal files ($size MiB):"
-	ja=$(anon journalctl --no-pager -D "$d" _TRANSPORT=kernel -o short-monotonic)
-	ka=$(anon "$KDMESG" --journal-directory "$d")
-	sa=$(anon "$KDMESG" --journal-directory "$d" --stats 2>/dev/null)
-	printf '  %-36s %8s %8s %10s %10s %12s\n' command "cpu s" "wall s" "max RSS" "max anon" "bytes out"
-	set -- $j; printf '  %-36s %8s %8s %10s %10s %12s\n' "journalctl _TRANSPORT=kernel" "$1" "$2" "$3" "$ja" "$4"; jc=$1
-	set -- $k; printf '  %-36s %8s %8s %10s %10s %12s\n' "kdmesg --journal-directory" "$1" "$2" "$3" "$ka" "$4"; kc=$1; krss=$3
-	set -- $s; printf '  %-36s %8s %8s %10s %10s %12s\n' "kdmesg --journal-directory --stats" "$1" "$2" "$3" "$sa" "$4"; sc=$1; srss=$3
-	awk -v j="$jc" -v k="$kc" -v s="$sc" -v kr="$krss" -v sr="$srss" -v ka="$ka" -v sa="$sa" 'BEGIN {
-		printf "  ratios (CPU): kdmesg/journalctl %.2fx (goal <= 1.0), --stats/journalctl %.2fx (goal <= 1.2)\n", k / j, s / j
-		printf "  peak memory (goal <= 32 MiB): max RSS kdmesg %.1f MiB, --stats %.1f MiB (mapped journal pages included);\n", kr / 1024, sr / 1024
-		printf "    anonymous (heap): kdmesg %.1f MiB, --stats %.1f MiB\n", ka / 1024, sa / 1024 }'
+	echo "$nf parts: $count journal files ($size MiB):"
+	jm=$(mem journalctl --no-pager -D "$d" _TRANSPORT=kernel -o short-monotonic)
+	km=$(mem "$KDMESG" --journal-directory "$d")
+	sm=$(mem "$KDMESG" --journal-directory "$d" --stats 2>/dev/null)
+	printf '  %-36s %7s %7s %9s %9s %9s %12s\n' command "cpu s" "wall s" "max RSS" "max anon" "max file" "bytes out"
+	row() {
+		printf '  %-36s %7s %7s %9s %9s %9s %12s\n' "$1" "$2" "$3" "$4" "$6" "$7" "$5"
+	}
+	# shellcheck disable=SC2086
+	row "journalctl _TRANSPORT=kernel" $j $jm
+	# shellcheck disable=SC2086
+	row "kdmesg --journal-directory" $k $km
+	# shellcheck disable=SC2086
+	row "kdmesg --journal-directory --stats" $s $sm
+	# shellcheck disable=SC2086
+	awk -v j="$j" -v k="$k" -v s="$s" -v jm="$jm" -v km="$km" -v sm="$sm" 'BEGIN {
+		split(j, J); split(k, K); split(s, S); split(jm, JM); split(km, KM); split(sm, SM)
+		printf "  ratios (CPU): kdmesg/journalctl %.2fx (goal <= 1.0), --stats/journalctl %.2fx (goal <= 1.2)\n", K[1] / J[1], S[1] / J[1]
+		printf "  max RSS (goal <= 32 MiB): kdmesg %.1f MiB, --stats %.1f MiB, journalctl %.1f MiB\n", K[3] / 1024, S[3] / 1024, J[3] / 1024
+		printf "    of which anonymous: kdmesg %.1f MiB, --stats %.1f MiB, journalctl %.1f MiB\n", KM[1] / 1024, SM[1] / 1024, JM[1] / 1024 }'
 done

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -68,17 +69,10 @@ struct journal_source {
 	struct input_error *errors;
 	size_t nerrors;
 
-	/*
-	 * What was opened, to open it again (recycle()): the readable
-	 * files, or this machine's journal (@files NULL); never a directory
-	 * that is followed (@no_recycle).
-	 */
-	char **files;
-	bool no_recycle;
+	/* Memory: see drop_mapped_pages(). */
 	unsigned int since_check;	/* records since the memory was looked at */
-	size_t rss_base;		/* resident bytes after the last (re)open */
-	int64_t cpu_open, cpu_recycling;	/* CPU ns: at open, spent reopening */
-	bool recycle_always;		/* KDMESG_TEST_JOURNAL_RECYCLE: every record */
+	size_t mapped_base;		/* file pages resident after the last drop */
+	bool drop_always;		/* KDMESG_TEST_JOURNAL_DROP: at every record */
 };
 
 static int add_error(struct journal_source *js, const char *path, int err)
@@ -268,7 +262,6 @@ static int open_journal(struct journal_source *js, const struct kd_source_args *
 		}
 		/* Following, new files of the directory must be seen too. */
 		if (a->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)) {
-			js->no_recycle = true;
 			r = keep_readable(js, all.v, all.n, &good);
 			paths_free(&good);
 			paths_free(&all);
@@ -284,12 +277,6 @@ static int open_journal(struct journal_source *js, const struct kd_source_args *
 		r = js->nerrors ? js->errors[0].err : -ENODATA;
 	if (r == 0)
 		r = sd_journal_open_files(&js->j, (const char **)good.v, 0);
-	if (r >= 0) {
-		/* Kept for recycle(). */
-		js->files = good.v;
-		good.v = NULL;
-		good.n = 0;
-	}
 	paths_free(&good);
 	paths_free(&all);
 	return r;
@@ -548,73 +535,100 @@ static int read_entry(struct journal_source *js, struct kd_record *rec)
 }
 
 /*
- * sd-journal maps the files in windows it keeps, so a long read of a large
- * journal grows the resident memory by the file pages it touched (300 MiB
- * for a 290 MiB journal).  Past JOURNAL_RSS_MAX the journal is opened
- * again at the current entry's cursor, which unmaps them.  Opening many
- * files costs memory of its own (their hash tables): it is reopened only
- * when reading added JOURNAL_RSS_GROWTH since the last opening, so that
- * it is not reopened over and over for nothing, and no more once
- * reopening took a third of the CPU time of the whole read (many files:
- * memory is then spent as journalctl spends it, bench/README.md).  Not
- * when following: the descriptor the caller polls would change.
+ * sd-journal maps the files in windows of 8 MiB and keeps up to 64 of
+ * them (mmap-cache.c), so a long read of a large journal grows the
+ * resident memory by the file pages it touched: 300 MiB for a 290 MiB
+ * journal, as journalctl's.  Those are clean pages of read-only shared
+ * mappings of the files, so this process's page-table entries for them
+ * can be dropped (MADV_DONTNEED) without changing what sd-journal reads:
+ * a page touched again comes back from the page cache, with a minor
+ * fault and no I/O.  The journal's mappings are found by name in
+ * /proc/self/maps ("r--s", *.journal or *.journal~); private mappings
+ * (whose pages may be a copy) are never touched.  Done once the mapped
+ * file pages grew JOURNAL_MAPPED_GROWTH since the last time, looked at
+ * every JOURNAL_RSS_EVERY records (a read of /proc/self/statm).
  */
-#define JOURNAL_RSS_MAX		(20u << 20)
-#define JOURNAL_RSS_GROWTH	(12u << 20)
-#define JOURNAL_RSS_EVERY	1024u
+#define JOURNAL_MAPPED_GROWTH	(8u << 20)
+#define JOURNAL_RSS_EVERY	256u
 
-static size_t resident_bytes(void)
+/* Resident pages that are file-backed (statm's "shared"), in bytes. */
+static size_t mapped_bytes(void)
 {
-	unsigned long size = 0, rss = 0;
+	unsigned long size = 0, rss = 0, shared = 0;
 	FILE *f = fopen("/proc/self/statm", "re");
 
 	if (!f)
 		return 0;
-	if (fscanf(f, "%lu %lu", &size, &rss) != 2)
-		rss = 0;
+	if (fscanf(f, "%lu %lu %lu", &size, &rss, &shared) != 3)
+		shared = 0;
 	fclose(f);
-	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
+	return (size_t)shared * (size_t)sysconf(_SC_PAGESIZE);
 }
 
-static int64_t cpu_ns(void)
+/* Is this line of /proc/self/maps a read-only shared map of a journal file? */
+static bool journal_map(const char *line, uintptr_t *start, uintptr_t *end)
 {
-	struct timespec ts;
+	unsigned long s, e;
+	char perms[5];
+	const char *path, *slash;
+	int n = 0;
 
-	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &s, &e, perms, &n) != 3 || n == 0)
+		return false;
+	if (strcmp(perms, "r--s") != 0 || e <= s)
+		return false;
+	path = line + n;
+	slash = strrchr(path, '/');
+	if (!slash || !journal_name(slash + 1))
+		return false;
+	*start = s;
+	*end = e;
+	return true;
 }
 
-static void recycle(struct journal_source *js)
+static void drop_mapped_pages(struct journal_source *js)
 {
-	int64_t start = cpu_ns();
-	sd_journal *j = NULL;
-	char *cursor = NULL;
-	int r;
+	FILE *f = fopen("/proc/self/maps", "re");
+	uintptr_t from = 0, to = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
 
-	if (sd_journal_get_cursor(js->j, &cursor) < 0)
+	if (!f)
 		return;
-	r = js->files ? sd_journal_open_files(&j, (const char **)js->files, 0) :
-			sd_journal_open(&j, SD_JOURNAL_LOCAL_ONLY);
-	if (r >= 0)
-		r = add_matches(j, js->machines, js->boot_id[0] ? js->boot_id : NULL);
-	if (r >= 0)
-		r = sd_journal_seek_cursor(j, cursor);
-	/* The entry at the cursor, so that the next one follows it. */
-	if (r >= 0 && (r = sd_journal_next(j)) > 0)
-		r = sd_journal_test_cursor(j, cursor);
-	free(cursor);
-	if (r <= 0) {
-		/* Could not get back to where it was: keep the old one. */
-		sd_journal_close(j);
-		return;
+	/*
+	 * Neighbouring journal maps are dropped in one call: each call
+	 * flushes the TLB, which costs much in a virtual machine.
+	 */
+	while ((len = getline(&line, &cap, f)) > 0) {
+		uintptr_t s, e;
+
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if (!journal_map(line, &s, &e)) {
+			s = e = 0;
+		} else if (s == to) {
+			to = e;
+			continue;
+		}
+		if (to > from)
+			madvise((void *)from, to - from, MADV_DONTNEED);
+		from = s;
+		to = e;
 	}
-	sd_journal_close(js->j);
-	js->j = j;
-	js->rss_base = resident_bytes();
-	js->cpu_recycling += cpu_ns() - start;
-	if (!js->recycle_always && 3 * js->cpu_recycling > cpu_ns() - js->cpu_open)
-		js->no_recycle = true;
+	if (to > from)
+		madvise((void *)from, to - from, MADV_DONTNEED);
+	free(line);
+	fclose(f);
+	js->mapped_base = mapped_bytes();
+}
+
+/* Drop the mapped journal pages if they grew enough (or always, in tests). */
+static void check_memory(struct journal_source *js)
+{
+	js->since_check = 0;
+	if (js->drop_always || mapped_bytes() > js->mapped_base + JOURNAL_MAPPED_GROWTH)
+		drop_mapped_pages(js);
 }
 
 static int journal_next(struct kd_source *src, struct kd_record *rec)
@@ -649,16 +663,8 @@ static int journal_next(struct kd_source *src, struct kd_record *rec)
 	}
 	if (r <= 0)
 		return r;
-	if (!js->no_recycle && !(src->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)) &&
-	    (js->recycle_always || ++js->since_check == JOURNAL_RSS_EVERY)) {
-		size_t rss = js->recycle_always ? 0 : resident_bytes();
-
-		js->since_check = 0;
-		/* The entry is then read from the new journal. */
-		if (js->recycle_always ||
-		    (rss > JOURNAL_RSS_MAX && rss > js->rss_base + JOURNAL_RSS_GROWTH))
-			recycle(js);
-	}
+	if (js->drop_always || ++js->since_check == JOURNAL_RSS_EVERY)
+		check_memory(js);
 	return read_entry(js, rec) < 0 ? -ENOMEM : 1;
 }
 
@@ -673,9 +679,6 @@ static void journal_close(struct kd_source *src)
 	for (size_t i = 0; i < js->nerrors; i++)
 		free(js->errors[i].path);
 	free(js->errors);
-	for (size_t i = 0; js->files && js->files[i]; i++)
-		free(js->files[i]);
-	free(js->files);
 	free(js);
 }
 
@@ -764,6 +767,8 @@ static int list_boots(struct journal_source *js, const char *keep_boot,
 			r = 0;
 			(*n)++;
 		}
+		/* Each boot is looked for in every file. */
+		check_memory(js);
 	}
 	kd_record_free(&rec);
 	free(ids);
@@ -894,8 +899,8 @@ int kd_journal_source_open(struct kd_source **out, const struct kd_source_type *
 		return -ENOMEM;
 	kd_source_init(&js->base, type, &journal_ops, a->flags);
 	js->machines = a->machines;
-	/* Test hook: reopen at every record, so that tests see recycle() work. */
-	js->recycle_always = getenv("KDMESG_TEST_JOURNAL_RECYCLE") != NULL;
+	/* Test hook: drop the mapped pages at every record (drop_mapped_pages()). */
+	js->drop_always = getenv("KDMESG_TEST_JOURNAL_DROP") != NULL;
 	r = open_journal(js, a);
 	if (r >= 0)
 		r = add_matches(js->j, js->machines, NULL);
@@ -906,6 +911,7 @@ int kd_journal_source_open(struct kd_source **out, const struct kd_source_type *
 	}
 	if (r >= 0 && (a->flags & (KD_SOURCE_FOLLOW | KD_SOURCE_FOLLOW_NEW)))
 		r = js->base.fd = sd_journal_get_fd(js->j);
+	js->mapped_base = mapped_bytes();
 	if (r < 0) {
 		journal_close(&js->base);
 		return r;
