@@ -8,6 +8,19 @@
 
 #include "po/csource-internal.h"
 
+/* Skip the comment at lx->p ("/" "*"), counting its lines. */
+static void skip_block_comment(struct kd_clex *lx)
+{
+	const char *e = lx->p + 2;
+
+	while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
+		if (*e == '\n')
+			lx->line++;
+		e++;
+	}
+	lx->p = e + 1 < lx->end ? e + 2 : lx->end;
+}
+
 /* Skip white space and comments; false at the end. */
 static bool skip_space(struct kd_clex *lx)
 {
@@ -24,14 +37,7 @@ static bool skip_space(struct kd_clex *lx)
 			lx->p += 2;
 			lx->line++;
 		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			const char *e = lx->p + 2;
-
-			while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
-				if (*e == '\n')
-					lx->line++;
-				e++;
-			}
-			lx->p = e + 1 < lx->end ? e + 2 : lx->end;
+			skip_block_comment(lx);
 		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
 			while (lx->p < lx->end && *lx->p != '\n')
 				lx->p++;
@@ -80,14 +86,7 @@ void kd_csource_lex_next(struct kd_clex *lx, struct kd_ctoken *t)
 				 * A comment may span lines; the newline after it
 				 * still ends the line ("#endif /" "* X *" "/").
 				 */
-				const char *e = lx->p + 2;
-
-				while (e + 1 < lx->end && !(e[0] == '*' && e[1] == '/')) {
-					if (*e == '\n')
-						lx->line++;
-					e++;
-				}
-				lx->p = e + 1 < lx->end ? e + 2 : lx->end;
+				skip_block_comment(lx);
 				continue;
 			}
 			lx->p++;
