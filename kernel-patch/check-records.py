@@ -24,6 +24,7 @@ import importlib.util
 import os
 import re
 import sys
+import statistics
 
 MODULE = "kprint_test"
 SRC_NAME = "kprint_test.c"
@@ -301,15 +302,16 @@ def unescape_kmsg(v):
 
 
 # printk() under contention with CONFIG_KPRINT against the stock kernel of
-# the same run (issue 13's goal: 1.2x, measured on an idle host by
-# measure-contention.sh), judged with room for TCG's noise between two
-# boots.  Each run reports the median and the fastest of its loops; the
-# fastest loop of all runs is judged, as a busy host slows some loops of a
-# boot but rarely all of them.  The fastest loop of the same stock kernel
-# was 8,646, 13,891 and 13,325 ns in three boots on a host at load 5-6
-# (2026-12-05): the noise allowance is 0.4x.  The single-CPU printk()
-# loop (kptest:bench) is reported, not judged: its fastest loop moved
-# from 5,795 to 7,174 ns between stock boots.
+# the same run (issue 13's goal: 1.2x).  Judged on measure-contention.sh's
+# boots of the two kernels in turn (check-kernel.sh runs it with 8 boots
+# each, 3 bench2 runs per boot): the median of every run of one kernel
+# against the other's.  Not on the test boots: one boot's TCG timings move
+# by a third between boots of the same kernel (stock medians 8,272 to
+# 11,210 ns in four measurements on an idle host, 2026-12-06), and their
+# 3 runs of one boot each read 1.64x for a series that measures 1.12x
+# over 10 boots each.  The allowance for TCG's noise, 0.4x, is above the
+# spread of four 8-boot measurements on an idle host (0.89x-1.19x).  The
+# test boots' figures and the single-CPU printk() loop are reported only.
 BENCH_GOAL = 1.2
 BENCH_NOISE = 0.4
 
@@ -329,39 +331,56 @@ def bench_medians(lines):
             for k, v in runs.items()}
 
 
-def check_bench(tap, boots):
+def contention_runs(path):
+    """{(variant, flush): [median ns of each run]} of measure-contention.sh --raw"""
+    runs = {}
+    if path and os.path.exists(path):
+        with open(path) as fh:
+            for line in fh:
+                m = re.match(r"bench2 variant=(\w+) flush=(\d) ns=(\d+) min=(\d+)", line)
+                if m:
+                    runs.setdefault((m.group(1), m.group(2)), []).append(int(m.group(3)))
+    return runs
+
+
+def check_bench(tap, boots, contention):
     if "kprint" not in boots or "stock" not in boots:
         return
     k, s = boots["kprint"].get("bench", {}), boots["stock"].get("bench", {})
-    if "bench switch=on" in k and "bench switch=stock" in s:
-        print("# contention: printk() alone: fastest loop %d ns with CONFIG_KPRINT, %d ns stock "
-              "(medians %d and %d ns), reported only"
-              % (k["bench switch=on"][1], s["bench switch=stock"][1], k["bench switch=on"][0],
-                 s["bench switch=stock"][0]))
+    for what, kk, sk in (("printk() alone", "bench switch=on", "bench switch=stock"),
+                         ("printk() while the other CPU logs, test boots", "bench2 flush=0",
+                          "bench2 flush=0"),
+                         ("printk() while the other CPU flushes groups, test boots",
+                          "bench2 flush=1", "bench2 flush=0")):
+        if kk in k and sk in s:
+            print("# contention: %s: fastest loop %d ns with CONFIG_KPRINT, %d ns stock "
+                  "(medians %d and %d ns: %.2fx), reported only"
+                  % (what, k[kk][1], s[sk][1], k[kk][0], s[sk][0], k[kk][0] / s[sk][0]))
+    runs = contention_runs(contention)
     # Beyond the boots' own two vCPUs, other work on the host makes TCG's
     # timings of two boots incomparable (1.94x seen at load 5 on 2 CPUs,
     # 0.71x-1.11x for the same kernels at load 4-6 in other runs): then
     # the checks are skipped, and counted so.
     load, cpus = os.getloadavg()[1], os.cpu_count() or 1
     busy = load > cpus + 1
-    for what, kk, sk in (("printk() while the other CPU logs", "bench2 flush=0", "bench2 flush=0"),
-                         ("printk() while the other CPU flushes groups", "bench2 flush=1",
-                          "bench2 flush=0")):
-        if kk not in k or sk not in s:
-            tap.check(False, "contention: %s measured in both boots" % what)
+    for what, kk, sk in (("printk() while the other CPU logs", ("kprint", "0"), ("stock", "0")),
+                         ("printk() while the other CPU flushes groups", ("kprint", "1"),
+                          ("stock", "0"))):
+        if kk not in runs or sk not in runs:
+            tap.check(False, "contention: %s measured on boots of both kernels "
+                      "(measure-contention.sh --raw)" % what)
             continue
-        r = k[kk][1] / s[sk][1]
+        km, sm = statistics.median(runs[kk]), statistics.median(runs[sk])
+        r = km / sm
+        desc = ("contention: %s: median %d ns with CONFIG_KPRINT, %d ns stock: %.2fx "
+                "(%d and %d runs on boots in turn; goal %.1fx, judged at %.1fx for TCG's noise)"
+                % (what, km, sm, r, len(runs[kk]), len(runs[sk]), BENCH_GOAL,
+                   BENCH_GOAL + BENCH_NOISE))
         if busy:
-            tap.skip("contention: %s: %.2fx (fastest loop %d ns with CONFIG_KPRINT, %d ns stock)"
-                     % (what, r, k[kk][1], s[sk][1]),
-                     "host busy: 5-minute load %.1f on %d CPUs, TCG timings not comparable"
+            tap.skip(desc, "host busy: 5-minute load %.1f on %d CPUs, TCG timings not comparable"
                      % (load, cpus))
             continue
-        tap.check(r <= BENCH_GOAL + BENCH_NOISE,
-                  "contention: %s: fastest loop %d ns with CONFIG_KPRINT, %d ns stock: %.2fx "
-                  "(medians %d and %d ns: %.2fx; goal %.1fx, judged at %.1fx for TCG's noise)"
-                  % (what, k[kk][1], s[sk][1], r, k[kk][0], s[sk][0], k[kk][0] / s[sk][0],
-                     BENCH_GOAL, BENCH_GOAL + BENCH_NOISE))
+        tap.check(r <= BENCH_GOAL + BENCH_NOISE, desc)
 
 
 def check_kdmesg(tap, name, b):
@@ -1284,6 +1303,7 @@ def main():
     ap.add_argument("--src", help="the patched kernel tree (KUnit suites, early call sites)")
     ap.add_argument("--module-src", required=True)
     ap.add_argument("--stages", help="TAP-ish stage results from check-kernel.sh")
+    ap.add_argument("--contention", help="bench2 runs of measure-contention.sh --raw")
     # issue 18: the recovery proof (check-recover.py)
     ap.add_argument("--kdmesg", help="host kdmesg binary")
     ap.add_argument("--kdmesg-po", help="host kdmesg-po binary")
@@ -1381,7 +1401,7 @@ def main():
         for line in bl:
             print("# %s: %s" % (name, line))
         b["bench"] = bench_medians(bl)
-    check_bench(tap, boots)
+    check_bench(tap, boots, a.contention)
 
     # ---- structured fields
     if "kprint" in boots:

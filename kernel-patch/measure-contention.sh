@@ -15,7 +15,10 @@
 # read the quartiles before the ratios.
 #
 # Usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE]
-# (default --out: contention.md in the cache, which measure.sh includes)
+#                              [--raw FILE]
+# (default --out: contention.md in the cache, which measure.sh includes;
+# --raw: the bench2 lines of every run, which check-kernel.sh passes to
+# check-records.py for its verdict)
 set -euo pipefail
 
 CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
@@ -23,13 +26,16 @@ ROUNDS=4
 RUNS=5
 BENCH2_N=2000
 OUT=$CACHE/contention.md
+RAW=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rounds) ROUNDS=$2; shift 2 ;;
 	--runs) RUNS=$2; shift 2 ;;
 	--n) BENCH2_N=$2; shift 2 ;;
 	--out) OUT=$2; shift 2 ;;
-	*) echo "usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE]" >&2; exit 2 ;;
+	--raw) RAW=$2; shift 2 ;;
+	*) echo "usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE] [--raw FILE]" >&2
+		exit 2 ;;
 	esac
 done
 
@@ -127,6 +133,7 @@ for key, name in ((("stock", "0"), "CONFIG_KPRINT=n, other CPU logs"),
 PY
 }
 report
+if [ -n "$RAW" ]; then cp "$res" "$RAW"; fi
 if [ -n "$OUT" ]; then
 	{ report; echo; echo "Runs:"; echo; sed 's/^/    /' "$res"; } > "$OUT"
 fi
