@@ -738,7 +738,27 @@ main() {
 		args+=(--kdmesg "$KDMESG" --kdmesg-po "$(dirname "$KDMESG")/kdmesg-po"
 			--pristine "$PRISTINE" --debian-dump "$REPO/tests/fixtures/kmsg-debian-6.12.dump")
 	fi
-	python3 "$HERE/check-records.py" "${args[@]}"
+	# the cover letter's Measurements section is rendered from the numbers
+	# of a run like this one (cover-numbers.py): this run's numbers go to
+	# the cache, their differences from the committed ones are reported,
+	# and the summary line is repeated last (check-records.py's output is
+	# shown when it ends)
+	local rc=0
+	{
+		echo "# run: $(date -u +%Y-%m-%dT%H:%MZ)" \
+			"$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)" \
+			"$(python3 "$HERE/cover-numbers.py" hash "$PATCHES")"
+		python3 "$HERE/check-records.py" "${args[@]}"
+	} > "$CACHE/records.log" || rc=$?
+	cat "$CACHE/records.log"
+	if python3 "$HERE/cover-numbers.py" collect "$CACHE/records.log" \
+		--keep "$HERE/cover-letter.numbers" > "$CACHE/cover-letter.numbers"; then
+		note "numbers of this run: $CACHE/cover-letter.numbers (cover-numbers.py update)"
+		python3 "$HERE/cover-numbers.py" compare "$HERE/cover-letter.numbers" \
+			"$CACHE/cover-letter.numbers" || true
+	fi
+	tail -n 1 "$CACHE/records.log"
+	return "$rc"
 }
 
 main "$@"; exit $?

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# cover-letter.sh - the kernel series' cover letter carries generated
+# numbers (issue 23): its Measurements section is the rendering of
+# kernel-patch/cover-letter.numbers by kernel-patch/cover-numbers.py, and
+# those numbers were measured on the series beside it (a hash of its
+# patch files).  Changing a patch without running check-kernel.sh and
+# `cover-numbers.py collect` and `update` again fails here.  Also checks
+# that the checker fails on a hand-edited number and on a changed patch,
+# and that `collect` reads a check-kernel.sh output.
+set -u
+
+: "${top_srcdir:?top_srcdir must be set}"
+kp=$top_srcdir/kernel-patch
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$top_srcdir/tests/cli/tap.sh"
+
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "1..0 # SKIP python3 is not installed"
+	exit 0
+fi
+cn="python3 $kp/cover-numbers.py"
+
+$cn check "$kp/cover-letter.numbers" "$kp/0000-cover-letter.patch" 2>"$tmp/err"
+ok $? "the cover letter's Measurements are rendered from cover-letter.numbers of this series"
+sed 's/^/# /' "$tmp/err"
+
+# a copy of the series to break
+mkdir "$tmp/kp"
+cp "$kp"/*.patch "$kp/cover-numbers.py" "$kp/cover-letter.numbers" "$tmp/kp/"
+$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>/dev/null
+ok $? "the copy checks as the original"
+
+sed 's/^stack_growth_max .*/stack_growth_max 48/' "$kp/cover-letter.numbers" >"$tmp/kp/edited.numbers"
+$cn check "$tmp/kp/edited.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+[ $? = 1 ] && grep -q 'not the rendering' "$tmp/err"
+ok $? "a number that differs from the letter's fails (exit 1)"
+
+p=$(ls "$tmp/kp"/0001-*.patch)
+echo " " >>"$p"
+$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
+ok $? "numbers of a series whose patch changed fail (exit 1)"
+
+$cn check "$tmp/missing.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+[ $? = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]
+ok $? "an unreadable numbers file: one line on stderr, exit 2"
+
+# collect: what a check-kernel.sh output gives
+cat >"$tmp/run.log" <<'LOG'
+# run: 2026-12-06T01:00Z abc1234 0123456789ab
+ok 9 - kprint: the kernel runs relocated by KASLR (_text at ffffffff90c00000, linked at ffffffff81000000)
+ok 26 - contention: printk() while the other CPU logs: median 9297 ns with CONFIG_KPRINT, 7959 ns stock: 1.17x (24 and 24 runs on boots in turn; goal 1.2x, judged at 1.6x for TCG's noise)
+ok 27 - contention: printk() while the other CPU flushes groups: median 8504 ns with CONFIG_KPRINT, 7959 ns stock: 1.07x (24 and 24 runs on boots in turn; goal 1.2x, judged at 1.6x for TCG's noise) # SKIP host busy
+# kprint: journal after the boot log: 1186 entries in 3 file(s), 700440 bytes of objects, 591 bytes per entry
+ok 140 - stack: printk(), pr_*(), pr_cont() (store): 824 bytes, stock 768, growth +56 (goal <= +64)
+not ok 141 - stack: dev_*(), dev_printk() (store): 1100 bytes, stock 1008, growth +92 (goal <= +64)
+ok 142 - stack: kprint_buffer_flush() (group) vs printk() (store): 632 bytes, stock 704, growth -72 (goal <= +64)
+# render: boot log: 256 of 258 records with FORMAT (99.2%) re-render exactly from FORMAT and ARGn
+180 passed, 1 failed, 2 skipped
+LOG
+$cn collect "$tmp/run.log" --keep "$kp/cover-letter.numbers" >"$tmp/run.numbers"
+st=$?
+want='checks_failed 1
+checks_passed 180
+checks_skipped 2
+contention_groups 1.07(skipped)
+contention_logs 1.17
+journal_kprint_boot 591
+kaslr relocated
+render_boot_exact 256
+render_boot_total 258
+run_date 2026-12-06T01:00Z
+run_kdmesg abc1234
+series 0123456789ab
+stack_group_max -72
+stack_growth_max 92
+stack_growth_min 56
+stack_paths 2'
+got=$(grep -E '^(checks|contention_(logs|groups)|journal|kaslr|render|run_|series|stack)' "$tmp/run.numbers")
+[ $st = 0 ] && [ "$got" = "$want" ] && grep -q '^size_7 ' "$tmp/run.numbers"
+ok $? "collect reads a check-kernel.sh output and keeps the size keys"
+[ "$got" = "$want" ] || { echo "$got" | sed 's/^/# got: /'; }
+
+tap_done
