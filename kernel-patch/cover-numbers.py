@@ -11,7 +11,8 @@ caught by `check`, which `make check` runs (tests/kernel-cover.sh).
 
   cover-numbers.py collect LOG [--keep NUMBERS] [--sizes TABLE]
         numbers of a check-kernel.sh output LOG on stdout; keys LOG
-        does not give (sizes) are kept from NUMBERS
+        does not give (sizes) are kept from NUMBERS; TABLE is the table
+        of a measure-sizes.sh run of the same series as LOG
   cover-numbers.py update NUMBERS LETTER
         render NUMBERS into LETTER's Measurements section
   cover-numbers.py check NUMBERS LETTER
@@ -115,23 +116,23 @@ def collect(log_path, keep=None, sizes=None):
     if group:
         nums["stack_group_max"] = str(max(group))
     if sizes:
-        nums.update(read_sizes(sizes))
+        nums.update(read_sizes(sizes, nums["series"]))
     return nums
 
 
-def read_sizes(path):
-    """bzImage sizes of measure-sizes.sh's table: CONFIG_KPRINT=n and cut-off 7"""
+def read_sizes(path, series):
+    """bzImage bytes of measure-sizes.sh's table (rows "| variant | config |
+    bzImage (delta) | ..."): CONFIG_KPRINT=n and cut-off 7"""
     found = {}
     with open(path) as fh:
         for line in fh:
-            cells = [c.strip().replace(",", "") for c in line.strip().strip("|").split("|")]
-            if len(cells) > 1 and cells[1].isdigit():
-                if cells[0].startswith("CONFIG_KPRINT=n"):
-                    found["size_off"] = cells[1]
-                elif "MIN_LOGLEVEL=7" in cells[0]:
-                    found["size_7"] = cells[1]
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) > 2 and cells[0] in ("kprint-off", "kprint-7"):
+                m = re.match(r"([\d,]+)", cells[2])
+                if m:
+                    found["size_off" if cells[0] == "kprint-off" else "size_7"] = m.group(1).replace(",", "")
     if found:
-        found["size_series"] = series_hash(os.path.dirname(os.path.abspath(__file__)))[0]
+        found["size_series"] = series
     return found
 
 

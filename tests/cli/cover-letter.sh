@@ -83,4 +83,15 @@ got=$(grep -E '^(checks|contention_(logs|groups)|journal|kaslr|render|run_|serie
 ok $? "collect reads a check-kernel.sh output and keeps the size keys"
 [ "$got" = "$want" ] || { echo "$got" | sed 's/^/# got: /'; }
 
+# --sizes: the bzImage bytes of a measure-sizes.sh table, for the run's series
+cat >"$tmp/table.md" <<'TABLE'
+| variant | config | bzImage | compressed kernel |
+|---|---|---:|---:|
+| kprint-off | CONFIG_KPRINT=n (baseline) | 1,037,312 | 1,003,520 |
+| kprint-7 | KPRINT=y, MIN_LOGLEVEL=7 | 1,061,888 (+24,576) | 1,026,000 (+22,480) |
+TABLE
+$cn collect "$tmp/run.log" --sizes "$tmp/table.md" >"$tmp/sized.numbers"
+[ "$(grep '^size_' "$tmp/sized.numbers" | tr '\n' ' ')" = "size_7 1061888 size_off 1037312 size_series 0123456789ab " ]
+ok $? "collect --sizes takes bzImage of kprint-off and kprint-7 for the run's series"
+
 tap_done
