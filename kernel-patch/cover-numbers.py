@@ -163,10 +163,13 @@ def render(nums):
                   int(nums.get("stack_growth_max", 0)),
                   ("at least %d bytes less than printk()." % -gm) if gm < 0
                   else ("at most %d bytes more than printk()." % gm)))
+    busy = "(skipped)" in g("contention_logs") + g("contention_groups")
     out.append("- printk() under contention: %sx the unpatched kernel's time while the\n"
                "  other CPU calls printk(), %sx while it flushes groups (medians of %s\n"
-               "  runs on boots of each kernel in turn; the test fails above 1.6x).\n"
-               % (g("contention_logs"), g("contention_groups"), g("contention_runs")))
+               "  runs on boots of each kernel in turn; the test fails above 1.6x%s).\n"
+               % (g("contention_logs").replace("(skipped)", ""),
+                  g("contention_groups").replace("(skipped)", ""), g("contention_runs"),
+                  ", but\n  was skipped in this run: the host was busy" if busy else ""))
     out.append("- systemd-journald: %s bytes of journal objects per kernel entry of the\n"
                "  boot log (%s without the series), %s per maximal record (%s).\n"
                % (g("journal_kprint_boot"), g("journal_stock_boot"), g("journal_kprint_maximal"),
