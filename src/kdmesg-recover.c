@@ -6,8 +6,10 @@
  * debugfs (when reading the live log and they are readable), then
  * --formats FILE or KDMESG_FORMATS, else the installed index of the
  * kernel release (the running kernel's, or the one a dump's boot banner
- * names) under KDMESG_FORMATS_DIR or DATADIR/kdmesg/formats -- whether
- * to recover at all (--recover), and the -v summary.
+ * names) under KDMESG_FORMATS_DIR or DATADIR/kdmesg/formats -- and last,
+ * for the records none of those explains, the msgids of the catalogues
+ * the translation loaded; whether to recover at all (--recover), and the
+ * -v summary.
  */
 #include <dirent.h>
 #include <err.h>
@@ -21,6 +23,7 @@
 
 #include "stage/fidx.h"
 #include "stage/ksites.h"
+#include "stage/msgids.h"
 #include "nls.h"
 #include "pipeline.h"
 #include "sink/rawdump.h"
@@ -32,6 +35,8 @@
 #endif
 
 static struct kd_recover *recover;
+static struct kd_msgids_stats msgids;	/* the catalogues' source, for -v */
+static bool msgids_read;
 static char chosen_path[4200];	/* the installed index picked, for -v */
 
 static void __attribute__((__noreturn__)) oom(void)
@@ -237,9 +242,31 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
 		oom();
 }
 
+/*
+ * The catalogues are loaded only when kdmesg translates (--translate=always,
+ * or auto on a terminal, with a language set): their msgids then serve
+ * the recovery too, so that a stock kernel's messages whose format a
+ * translator translated are translated without any index.  Output into a
+ * pipe or a file is not translated and so never depends on the
+ * user's language.
+ */
+void kdmesg_recover_add_catalogue(struct ctl *c, const struct kd_catalog *cat)
+{
+	struct kd_fidx *x;
+
+	(void)c;
+	if (!recover || !cat)
+		return;
+	if (kd_msgids_index(cat, &x, &msgids) < 0)
+		oom();
+	msgids_read = true;
+	if (x && kd_recover_add_fallback(recover, x) < 0)
+		oom();
+}
+
 bool kdmesg_recover_active(void)
 {
-	return recover && kd_recover_count(recover);
+	return recover && (kd_recover_count(recover) || kd_recover_fallbacks(recover));
 }
 
 void kdmesg_recover_finish(struct ctl *c)
@@ -250,11 +277,12 @@ void kdmesg_recover_finish(struct ctl *c)
 		return;
 	st = kd_recover_stats(recover);
 	fflush(stdout);	/* the summary after the records it sums up */
-	if (!kd_recover_count(recover)) {
+	if (!kd_recover_count(recover) && !kd_recover_fallbacks(recover)) {
 		/* auto: an uninstalled index is the normal case, said only when asked for */
 		if (c->recover == RECOVER_ALWAYS)
 			warnx(_("no format index for this kernel: nothing recovered (see --formats)"));
-	} else if (c->verbose) {
+	} else if (c->verbose && (kd_recover_count(recover) || st->records)) {
+		/* Only the catalogues and no plain record (a CONFIG_KPRINT kernel): nothing to say. */
 		fprintf(stderr, _("%s: recovered %llu of %llu records (ambiguous %llu, unmatched %llu, no literal text %llu)\n"),
 			program_invocation_short_name,
 			(unsigned long long)st->recovered, (unsigned long long)st->records,
@@ -264,7 +292,13 @@ void kdmesg_recover_finish(struct ctl *c)
 			fprintf(stderr, _("%s: recovery: %llu more records only in part (the start of a continued or multi-line text); %llu recovered without their arguments (the text reads in more than one way)\n"),
 				program_invocation_short_name,
 				(unsigned long long)st->partial, (unsigned long long)st->no_args);
+		if (msgids_read)
+			/* TRANSLATORS: "recovery by the catalogues' msgids: 3 records (6 msgids: 5 formats, 1 skipped as no kernel format)" */
+			fprintf(stderr, _("%s: recovery by the catalogues' msgids: %llu records (%lu msgids: %lu formats, %lu skipped as no kernel format)\n"),
+				program_invocation_short_name, (unsigned long long)st->fallback,
+				msgids.msgids, msgids.formats, msgids.skipped);
 	}
 	kd_recover_free(recover);
 	recover = NULL;
+	msgids_read = false;
 }

@@ -183,6 +183,11 @@ void kdmesg_translate_stats_json(void *data, struct kd_json *j)
 	kd_json_close(j, KD_JSON_OBJECT);
 }
 
+const struct kd_catalog *kdmesg_translate_catalog(void)
+{
+	return translator ? catalog : NULL;
+}
+
 bool kdmesg_translate_active(void)
 {
 	return translator != NULL;

@@ -101,6 +101,7 @@ static inline unsigned int kdmesg_kind_caps(const struct ctl *c)
 }
 
 struct kd_pipeline;
+struct kd_catalog;
 
 /**
  * kdmesg_translate_setup() - add the translation stage to @p when
@@ -126,6 +127,12 @@ void kdmesg_translate_stats_json(void *data, struct kd_json *j);
 /** kdmesg_translate_active() - whether kdmesg_translate_setup() added the stage. */
 bool kdmesg_translate_active(void);
 
+/**
+ * kdmesg_translate_catalog() - the catalogues kdmesg_translate_setup()
+ * loaded for the translation stage, or NULL when it added none.
+ */
+const struct kd_catalog *kdmesg_translate_catalog(void);
+
 /** kdmesg_translate_finish() - the -v summary; releases the translator. */
 void kdmesg_translate_finish(struct ctl *c);
 /**
@@ -134,6 +141,13 @@ void kdmesg_translate_finish(struct ctl *c);
  * stage, which reads what it recovers.  Exits when --formats is unusable.
  */
 void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p);
+
+/**
+ * kdmesg_recover_add_catalogue() - the recovery's last format source:
+ * the msgids of @cat (NULL: nothing), after every index; when the
+ * recovery stage is there.  Call after kdmesg_translate_setup().
+ */
+void kdmesg_recover_add_catalogue(struct ctl *c, const struct kd_catalog *cat);
 
 /** kdmesg_recover_active() - whether the stage runs with an index. */
 bool kdmesg_recover_active(void);

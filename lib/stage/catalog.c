@@ -201,6 +201,14 @@ unsigned int kd_catalog_entries(const struct kd_catalog *cat)
 	return cat->entries;
 }
 
+const char *kd_catalog_msgid(const struct kd_catalog *cat, unsigned int id, size_t *len)
+{
+	for (unsigned int i = cat->nmos; i-- > 0;)
+		if (id >= cat->base[i])
+			return kd_mo_msgid(cat->mo[i], id - cat->base[i], len);
+	return NULL;
+}
+
 unsigned int kd_catalog_count(const struct kd_catalog *cat)
 {
 	return cat->nmos;

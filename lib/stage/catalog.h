@@ -61,6 +61,13 @@ const char *kd_catalog_lookup(const struct kd_catalog *cat, const char *ctx,
 /** kd_catalog_entries() - an upper bound for the ids of kd_catalog_lookup(). */
 unsigned int kd_catalog_entries(const struct kd_catalog *cat);
 
+/**
+ * kd_catalog_msgid() - the msgid of entry @id (below kd_catalog_entries(),
+ * the ids of kd_catalog_lookup()) as kd_mo_msgid() gives it: without its
+ * msgctxt; NULL for headers and entries that translate nothing.
+ */
+const char *kd_catalog_msgid(const struct kd_catalog *cat, unsigned int id, size_t *len);
+
 /** kd_catalog_count() - how many catalogues are loaded. */
 unsigned int kd_catalog_count(const struct kd_catalog *cat);
 

@@ -283,6 +283,25 @@ const char *kd_mo_lookup_hashed(const struct kd_mo *mo, const char *ctx,
 	return NULL;
 }
 
+const char *kd_mo_msgid(const struct kd_mo *mo, unsigned int i, size_t *len)
+{
+	const struct mo_entry *e;
+	const char *eot;
+
+	if (i >= mo->n)
+		return NULL;
+	e = &mo->ent[i];
+	if (!e->key_len || !e->val_len)
+		return NULL;
+	eot = memchr(e->key, '\004', e->key_len);
+	if (!eot) {
+		*len = e->key_len;
+		return e->key;
+	}
+	*len = e->key_len - (size_t)(eot - e->key) - 1;
+	return *len ? eot + 1 : NULL;
+}
+
 unsigned int kd_mo_count(const struct kd_mo *mo)
 {
 	return mo->n;

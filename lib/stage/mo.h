@@ -58,6 +58,14 @@ const char *kd_mo_lookup_hashed(const struct kd_mo *mo, const char *ctx,
 				const char *msgid, size_t id_len, uint32_t id_hash,
 				size_t *len, unsigned int *index);
 
+/**
+ * kd_mo_msgid() - the msgid of entry @i (below kd_mo_count()), without
+ * its msgctxt, with its length in *@len; NULL for the header and for an
+ * entry that translates nothing (an empty msgstr).  The string lives as
+ * long as @mo.
+ */
+const char *kd_mo_msgid(const struct kd_mo *mo, unsigned int i, size_t *len);
+
 /** kd_mo_count() - how many entries @mo holds (the header included). */
 unsigned int kd_mo_count(const struct kd_mo *mo);
 

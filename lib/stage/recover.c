@@ -19,6 +19,8 @@ const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", NULL };
 struct kd_recover {
 	struct kd_fidx *idx[INDEXES_MAX];
 	unsigned int n;
+	struct kd_fidx *fb[INDEXES_MAX];	/* kd_recover_add_fallback() */
+	unsigned int nfb;
 	int (*choose)(void *data, struct kd_recover *r, const char *release);
 	void *choose_data;
 	bool chosen;
@@ -41,6 +43,16 @@ int kd_recover_add(struct kd_recover *r, struct kd_fidx *x)
 	return 0;
 }
 
+int kd_recover_add_fallback(struct kd_recover *r, struct kd_fidx *x)
+{
+	if (r->nfb == INDEXES_MAX) {
+		kd_fidx_free(x);
+		return -E2BIG;
+	}
+	r->fb[r->nfb++] = x;
+	return 0;
+}
+
 void kd_recover_set_chooser(struct kd_recover *r,
 			    int (*fn)(void *data, struct kd_recover *r, const char *release),
 			    void *data)
@@ -54,6 +66,11 @@ unsigned int kd_recover_count(const struct kd_recover *r)
 	return r->n;
 }
 
+unsigned int kd_recover_fallbacks(const struct kd_recover *r)
+{
+	return r->nfb;
+}
+
 const struct kd_recover_stats *kd_recover_stats(const struct kd_recover *r)
 {
 	return &r->st;
@@ -65,6 +82,8 @@ void kd_recover_free(struct kd_recover *r)
 		return;
 	for (unsigned int i = 0; i < r->n; i++)
 		kd_fidx_free(r->idx[i]);
+	for (unsigned int i = 0; i < r->nfb; i++)
+		kd_fidx_free(r->fb[i]);
 	free(r);
 }
 
@@ -136,10 +155,44 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	return 0;
 }
 
+/*
+ * Match @rec against the first tier, then, when that claims nothing
+ * (no match, or formats without literal text only, which prove nothing),
+ * the fallbacks.  *@x is the index of the winner.
+ */
+static enum kd_fmatch_status match(struct kd_recover *r, const struct kd_record *rec,
+				   struct kd_fmatch_result *m, const struct kd_fidx **x)
+{
+	enum kd_fmatch_status s = KD_FMATCH_NONE;
+	struct kd_fmatch_result fm;
+
+	if (r->n) {
+		s = kd_fmatch_text((const struct kd_fidx *const *)r->idx, r->n, rec->text,
+				   rec->text_len, m);
+		*x = r->idx[m->index];
+	}
+	if ((s == KD_FMATCH_FULL || s == KD_FMATCH_PARTIAL) || !r->nfb)
+		return s;
+	switch (kd_fmatch_text((const struct kd_fidx *const *)r->fb, r->nfb, rec->text,
+			       rec->text_len, &fm)) {
+	case KD_FMATCH_FULL:
+	case KD_FMATCH_PARTIAL:
+		*m = fm;
+		*x = r->fb[fm.index];
+		r->st.fallback++;
+		return fm.status;
+	case KD_FMATCH_NOLIT:
+		return KD_FMATCH_NOLIT;
+	default:
+		return s;
+	}
+}
+
 int kd_recover_apply(void *data, struct kd_record *rec)
 {
 	struct kd_recover *r = data;
 	struct kd_fmatch_result m;
+	const struct kd_fidx *x = NULL;
 	int rc;
 
 	if (!rec->text_len || (rec->facility != KD_NO_FACILITY && rec->facility != 0))
@@ -154,20 +207,19 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 		if (r->choose && (rc = r->choose(r->choose_data, r, banner_release(rec, buf))) < 0)
 			return rc;
 	}
-	if (!r->n)
+	if (!r->n && !r->nfb)
 		return 1;
 	r->st.records++;
-	switch (kd_fmatch_text((const struct kd_fidx *const *)r->idx, r->n, rec->text,
-			       rec->text_len, &m)) {
+	switch (match(r, rec, &m, &x)) {
 	case KD_FMATCH_FULL:
 		r->st.recovered++;
 		r->st.ambiguous += m.nsites > 1;
 		r->st.no_args += m.nargs < 0;
-		rc = put(rec, r->idx[m.index], &m, false);
+		rc = put(rec, x, &m, false);
 		break;
 	case KD_FMATCH_PARTIAL:
 		r->st.partial++;
-		rc = put(rec, r->idx[m.index], &m, true);
+		rc = put(rec, x, &m, true);
 		break;
 	case KD_FMATCH_NOLIT:
 		r->st.nolit++;

@@ -4,7 +4,12 @@
  * kernel record without FORMAT (a stock kernel, a dump from one), find
  * the format that produced its text in format indexes (fidx.h, matched by
  * fmatch.h) and add what that proves, each entry marked
- * KD_ORIGIN_RECOVERED:
+ * KD_ORIGIN_RECOVERED.  The indexes are in two tiers: those of
+ * kd_recover_add() (the kernel's own lists, a format index), and the
+ * fallbacks of kd_recover_add_fallback() (the catalogues' msgids,
+ * msgids.h), consulted only for a record the first tier claims nothing
+ * of (no match, or formats without literal text only), so that a record
+ * the kernel's lists explain keeps their format and call site.  It adds:
  *   FORMAT, ARG0..ARGn    the winner and what each conversion printed
  *                         (no ARGn when the text reads in two ways)
  *   CODE_FILE, CODE_LINE, CODE_FUNC, MODULE
@@ -33,6 +38,8 @@ struct kd_recover_stats {
 	uint64_t nolit;		/* only formats without literal text fit */
 	uint64_t unmatched;	/* no format fits */
 	uint64_t no_args;	/* recovered, but the arguments are not proven */
+	/* Of recovered and partial: by a fallback index (the catalogues' msgids). */
+	uint64_t fallback;
 };
 
 struct kd_recover;
@@ -48,6 +55,14 @@ int kd_recover_new(struct kd_recover **out);
 int kd_recover_add(struct kd_recover *r, struct kd_fidx *x);
 
 /**
+ * kd_recover_add_fallback() - consult @x (owned by the stage from now on,
+ * also on failure), after the fallbacks added before it, for the records
+ * of which the indexes of kd_recover_add() claim nothing.  Returns as
+ * kd_recover_add().
+ */
+int kd_recover_add_fallback(struct kd_recover *r, struct kd_fidx *x);
+
+/**
  * kd_recover_set_chooser() - call @fn once, at the first record the stage
  * considers, with the kernel release of that record when it is the boot
  * banner ("Linux version RELEASE ...") or NULL, so that the front end
@@ -58,8 +73,11 @@ void kd_recover_set_chooser(struct kd_recover *r,
 			    int (*fn)(void *data, struct kd_recover *r, const char *release),
 			    void *data);
 
-/** kd_recover_count() - the indexes added. */
+/** kd_recover_count() - the indexes added by kd_recover_add(). */
 unsigned int kd_recover_count(const struct kd_recover *r);
+
+/** kd_recover_fallbacks() - the indexes added by kd_recover_add_fallback(). */
+unsigned int kd_recover_fallbacks(const struct kd_recover *r);
 
 /** kd_recover_apply() - struct kd_stage's @apply (KD_NEED_DICT, kd_recover_keys). */
 int kd_recover_apply(void *data, struct kd_record *rec);

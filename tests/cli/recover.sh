@@ -9,8 +9,11 @@
 # the filters on recovered fields; translation reordering a recovered
 # record's arguments; the index chosen by --formats, KDMESG_FORMATS, the
 # installed directory by the dump's release, and the live debugfs
-# sources (printk index, dynamic debug) before it; --recover=never; a
-# corrupt or cut index as a one-line error.  `--update` rewrites the
+# sources (printk index, dynamic debug) before it; the msgids of the
+# loaded catalogues as the last source (tests/fixtures/kmsg-recover-msgids-xx.po:
+# no index needed, ambiguity flagged, no call site, the index's pick
+# kept, bad msgids skipped); --recover=never; a corrupt or cut index as a
+# one-line error.  `--update` rewrites the
 # golden files.  Prints TAP.
 set -u
 
@@ -26,7 +29,8 @@ update=${1:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-mkdir -p "$tmp/formats" "$tmp/empty" "$tmp/cat/xx/LC_MESSAGES"
+mkdir -p "$tmp/formats" "$tmp/empty" "$tmp/cat/xx/LC_MESSAGES" "$tmp/ids/xx/LC_MESSAGES" \
+	"$tmp/badids/xx/LC_MESSAGES"
 
 skip() {
 	n=$((n + 1))
@@ -138,6 +142,38 @@ if command -v msgfmt >/dev/null 2>&1; then
 	msgfmt -o "$tmp/cat/xx/LC_MESSAGES/linux-kmsg.mo" "$F/kmsg-recover-xx.po"
 	golden translate LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $X --translate=always \
 		--catalog-dir "$tmp/cat" --level info -v
+	# The third source: the catalogue's msgids, with no index at all.
+	msgfmt -o "$tmp/ids/xx/LC_MESSAGES/linux-kmsg.mo" "$F/kmsg-recover-msgids-xx.po"
+	M="--translate=always --catalog-dir $tmp/ids"
+	golden msgids-text LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M -v
+	golden msgids-verbose LANGUAGE=xx LC_ALL=C.UTF-8 DMESG_TEST_BOOTIME=1700000000.000000 -- \
+		-K "$D" $M -o verbose --level err,warn,info
+	golden msgids-jsonl LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M -o jsonl --level err,warn
+	golden msgids-format LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M --format 'Link is Up %d Mbps %s Duplex'
+	golden msgids-stats LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M --stats --top 3
+	# With the index: what it explains keeps its format and call site; the
+	# catalogue explains only the rest.
+	golden msgids-index LANGUAGE=xx LC_ALL=C.UTF-8 DMESG_TEST_BOOTIME=1700000000.000000 -- \
+		-K "$D" $X $M -o verbose --level err,warn,info -v
+	# No translation, no catalogue: into a pipe (auto), in the C locale,
+	# with --recover=never.
+	golden msgids-pipe LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" --translate=auto --catalog-dir "$tmp/ids" --level err -v
+	golden msgids-c LANGUAGE=xx LC_ALL=C -- -K "$D" $M -o jsonl --level err -v
+	golden msgids-never LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M --recover=never --level err -v
+	# msgids that are no kernel format are skipped: %n, positions, a bad
+	# conversion, one longer than any record; "%s" has no literal text.
+	{
+		printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+		printf 'msgid "wrote %%n bytes"\nmsgstr "x"\n\n'
+		printf 'msgid "%%2$s then %%1$s"\nmsgstr "x"\n\n'
+		printf 'msgid "bad %%"\nmsgstr "x"\n\n'
+		printf 'msgid "%%s"\nmsgstr "[%%s]"\n\n'
+		printf 'msgid "%s %%d"\nmsgstr "x"\n\n' "$(head -c 5000 /dev/zero | tr '\0' a)"
+		printf 'msgid "this message is in no index"\nmsgstr "ok"\n'
+	} >"$tmp/bad.po"
+	msgfmt -o "$tmp/badids/xx/LC_MESSAGES/linux-kmsg.mo" "$tmp/bad.po"
+	golden msgids-bad LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" --translate=always \
+		--catalog-dir "$tmp/badids" --level info -v
 else
 	skip "msgfmt (gettext) is not installed"
 fi
