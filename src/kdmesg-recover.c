@@ -37,6 +37,8 @@
 static struct kd_recover *recover;
 static struct kd_msgids_stats msgids;	/* the catalogues' source, for -v */
 static bool msgids_read;
+static const struct kd_catalog *pending_catalogue;	/* until the first plain record */
+static bool choose_pending;	/* the installed index, by the dump's release */
 static char chosen_path[4200];	/* the installed index picked, for -v */
 
 static void __attribute__((__noreturn__)) oom(void)
@@ -183,13 +185,11 @@ static bool find_installed(const char *dir, const char *release, char *out, size
 	return false;
 }
 
-static int choose(void *data, struct kd_recover *r, const char *release)
+static void choose(const char *release)
 {
 	const char *dir = getenv("KDMESG_FORMATS_DIR");
 	struct utsname u;
 
-	(void)data;
-	(void)r;
 	if (!dir || !*dir)
 		dir = FORMATSDIR;
 	/* A dump without its banner: the running kernel's release, as for the live log. */
@@ -199,6 +199,28 @@ static int choose(void *data, struct kd_recover *r, const char *release)
 		load_or_die(chosen_path);
 	else
 		chosen_path[0] = '\0';
+}
+
+static void add_msgids(void)
+{
+	struct kd_fidx *x;
+
+	if (kd_msgids_index(pending_catalogue, &x, &msgids) < 0)
+		oom();
+	msgids_read = true;
+	if (x && kd_recover_add_fallback(recover, x) < 0)
+		oom();
+}
+
+/* At the first record the stage considers: what waited for it. */
+static int first_record(void *data, struct kd_recover *r, const char *release)
+{
+	(void)data;
+	(void)r;
+	if (choose_pending)
+		choose(release);
+	if (pending_catalogue)
+		add_msgids();
 	return 0;
 }
 
@@ -234,9 +256,10 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
 	if (file && *file)
 		load_or_die(file);
 	else if (is_live)
-		choose(NULL, recover, NULL);
+		choose(NULL);
 	else
-		kd_recover_set_chooser(recover, choose, NULL);
+		choose_pending = true;	/* by the release of the dump's banner */
+	kd_recover_set_chooser(recover, first_record, NULL);
 	stage.data = recover;
 	if (kd_pipeline_add_stage(p, &stage) < 0)
 		oom();
@@ -248,20 +271,14 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
  * the recovery too, so that a stock kernel's messages whose format a
  * translator translated are translated without any index.  Output into a
  * pipe or a file is not translated and so never depends on the
- * user's language.
+ * user's language.  The msgids are compiled at the first plain record:
+ * a CONFIG_KPRINT kernel's log never pays for it.
  */
 void kdmesg_recover_add_catalogue(struct ctl *c, const struct kd_catalog *cat)
 {
-	struct kd_fidx *x;
-
 	(void)c;
-	if (!recover || !cat)
-		return;
-	if (kd_msgids_index(cat, &x, &msgids) < 0)
-		oom();
-	msgids_read = true;
-	if (x && kd_recover_add_fallback(recover, x) < 0)
-		oom();
+	if (recover)
+		pending_catalogue = cat;
 }
 
 bool kdmesg_recover_active(void)
@@ -300,5 +317,6 @@ void kdmesg_recover_finish(struct ctl *c)
 	}
 	kd_recover_free(recover);
 	recover = NULL;
-	msgids_read = false;
+	msgids_read = choose_pending = false;
+	pending_catalogue = NULL;
 }

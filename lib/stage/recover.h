@@ -66,7 +66,8 @@ int kd_recover_add_fallback(struct kd_recover *r, struct kd_fidx *x);
  * kd_recover_set_chooser() - call @fn once, at the first record the stage
  * considers, with the kernel release of that record when it is the boot
  * banner ("Linux version RELEASE ...") or NULL, so that the front end
- * can add the index of the kernel that wrote a dump.  @fn returns 0 or a
+ * can add the index of the kernel that wrote a dump, and build what only
+ * plain records need (kd_recover_add_fallback()).  @fn returns 0 or a
  * negative errno that ends the run.
  */
 void kd_recover_set_chooser(struct kd_recover *r,
