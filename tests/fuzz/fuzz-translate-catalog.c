@@ -13,7 +13,10 @@
  * catalogue of language "xx", and translates the record (/dev/kmsg form)
  * twice (the second time from the translator's memo): no crash, no read or
  * write outside the buffers (ASan), no undefined behaviour (UBSan), a
- * translation within KD_TRANSLATE_MAX and the same both times. */
+ * translation within KD_TRANSLATE_MAX and the same both times.  A record
+ * without FORMAT first goes through the recovery with the catalogue's
+ * msgids as its only formats (msgids.h), as on a stock kernel: msgids
+ * that are no kernel format must be skipped, the others matched. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +27,8 @@
 
 #include "source/kmsg-parse.h"
 #include "stage/catalog.h"
+#include "stage/msgids.h"
+#include "stage/recover.h"
 #include "stage/translate.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -107,6 +112,26 @@ static int write_mo(const char *const *id, const size_t *idlen,
 	return rc;
 }
 
+/* The recovery of rec with the msgids of @cat alone. */
+static void recover(const struct kd_catalog *cat)
+{
+	struct kd_msgids_stats st;
+	struct kd_recover *r;
+	struct kd_fidx *x;
+
+	if (kd_msgids_index(cat, &x, &st) < 0)
+		__builtin_trap();
+	if (st.skipped > st.msgids || st.formats > st.msgids - st.skipped)
+		__builtin_trap();
+	if (!x)
+		return;
+	if (kd_recover_new(&r) < 0 || kd_recover_add_fallback(r, x) < 0)
+		__builtin_trap();
+	if (kd_recover_apply(r, &rec) < 0)
+		__builtin_trap();
+	kd_recover_free(r);
+}
+
 /* One translation of rec; its bytes folded into *@sum. */
 static int translate(struct kd_translate *tr, unsigned int *sum, size_t *len)
 {
@@ -155,8 +180,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (kd_catalog_new(&cat) < 0 || kd_catalog_add_dirs(cat, dir) < 0)
 		__builtin_trap();
 	/* No entry, or a header that names no charset iconv knows: no catalogue. */
-	if (kd_catalog_load(cat, "xx", NULL, NULL) == 1 &&
-	    kd_translate_new(&tr, cat, "UTF-8") == 0) {
+	if (kd_catalog_load(cat, "xx", NULL, NULL) == 1)
+		recover(cat);
+	if (kd_catalog_count(cat) == 1 && kd_translate_new(&tr, cat, "UTF-8") == 0) {
 		r1 = translate(tr, &s1, &n1);
 		r2 = translate(tr, &s2, &n2);
 		if (r1 != r2 || n1 != n2 || s1 != s2)
