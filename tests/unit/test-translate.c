@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test-translate.c - .mo reading (valid and damaged files), the language
- * list and catalogue search, the charset conversion, prefix detection,
+ * list and catalogue search, the catalogues' msgids as formats of the
+ * recovery, the charset conversion, prefix detection,
  * and the translation of whole records: every reason a translation is
  * not trusted.
  */
@@ -17,6 +18,8 @@
 #include "stage/catalog.h"
 #include "stage/charset.h"
 #include "stage/mo.h"
+#include "stage/fmatch.h"
+#include "stage/msgids.h"
 #include "stage/translate.h"
 #include "tap.h"
 
@@ -89,6 +92,13 @@ static void check_mo(void)
 	tap_ok(!kd_mo_lookup(mo, NULL, "hello", 5, NULL, NULL), "mo: prefix of a key is no key");
 	tap_ok(!kd_mo_lookup(mo, NULL, "", 0, NULL, NULL), "mo: the header is no message");
 	tap_ok(!kd_mo_lookup(mo, NULL, "untranslated", 12, NULL, NULL), "mo: empty msgstr");
+	tap_ok(!kd_mo_msgid(mo, 0, &len), "mo: the header has no msgid");
+	s = kd_mo_msgid(mo, 2, &len);
+	tap_ok(s && len == 8 && memcmp(s, "hello %s", 8) == 0, "mo: msgid of an entry");
+	s = kd_mo_msgid(mo, 3, &len);
+	tap_ok(s && len == 8 && memcmp(s, "hello %s", 8) == 0, "mo: msgid without its msgctxt");
+	tap_ok(!kd_mo_msgid(mo, 18, &len), "mo: no msgid for an empty msgstr");
+	tap_ok(!kd_mo_msgid(mo, N_DE, &len), "mo: no msgid past the last entry");
 	kd_mo_free(mo);
 
 	memcpy(bad, mobuf, n);
@@ -201,6 +211,36 @@ static void check_catalog(struct kd_catalog **out)
 	tap_is_int(kd_catalog_load(cat, "de", NULL, NULL), 1, "de alone");
 	tap_is_int(kd_catalog_count(cat), 1, "one catalogue");
 	*out = cat;
+}
+
+/* The catalogue's msgids as formats of the recovery (msgids.h). */
+static void check_msgids(const struct kd_catalog *cat)
+{
+	static const char text[] = "hello world";
+	const struct kd_fidx *idx[1];
+	struct kd_fmatch_result m;
+	struct kd_msgids_stats st;
+	struct kd_fidx_entry e;
+	struct kd_fidx *x = NULL;
+	size_t len = 0;
+
+	tap_ok(!kd_catalog_msgid(cat, 0, &len), "catalog: the header has no msgid");
+	tap_ok(kd_catalog_msgid(cat, 1, &len) && len == 15, "catalog: msgid of entry 1");
+	tap_is_int(kd_msgids_index(cat, &x, &st), 0, "msgids: an index of the de catalogue");
+	/* 20 entries: the header and an empty msgstr are none; "kptest" EOT "hello %s" is "hello %s". */
+	tap_ok(st.msgids == 18 && st.formats == 17 && st.skipped == 0,
+	       "msgids: 18 msgids, 17 formats (%lu, %lu, %lu)", st.msgids, st.formats, st.skipped);
+	if (!x)
+		return;
+	idx[0] = x;
+	tap_is_int(kd_fmatch_text(idx, 1, text, sizeof(text) - 1, &m), KD_FMATCH_FULL,
+		   "msgids: \"hello world\" matches");
+	kd_fidx_get(x, m.id, &e);
+	tap_is_mem(e.fmt, e.fmt_len, "hello %s", 8, "msgids: by \"hello %s\"");
+	tap_ok(m.nargs == 1 && m.arg[0].off == 6 && m.arg[0].len == 5, "msgids: its argument");
+	tap_ok(!*e.file && !*e.func && !*e.module && !e.line && !m.same_file && !m.same_module,
+	       "msgids: no call site, none claimed");
+	kd_fidx_free(x);
 }
 
 static void check_charset(void)
@@ -522,6 +562,7 @@ int main(void)
 	kd_record_init(&rec);
 	check_mo();
 	check_catalog(&cat);
+	check_msgids(cat);
 	check_charset();
 	check_prefix();
 	check_records(cat);
