@@ -274,9 +274,8 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
  * user's language.  The msgids are compiled at the first plain record:
  * a CONFIG_KPRINT kernel's log never pays for it.
  */
-void kdmesg_recover_add_catalogue(struct ctl *c, const struct kd_catalog *cat)
+void kdmesg_recover_add_catalogue(const struct kd_catalog *cat)
 {
-	(void)c;
 	if (recover)
 		pending_catalogue = cat;
 }

@@ -450,7 +450,7 @@ static int print_records(struct ctl *c)
 	}
 	kdmesg_recover_setup(c, p);
 	kdmesg_translate_setup(c, p);
-	kdmesg_recover_add_catalogue(c, kdmesg_translate_catalog());
+	kdmesg_recover_add_catalogue(kdmesg_translate_catalog());
 	if (want_note) {
 		const struct kd_stage stage = {
 			.needs = KD_NEED_DICT,

@@ -144,10 +144,11 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p);
 
 /**
  * kdmesg_recover_add_catalogue() - the recovery's last format source:
- * the msgids of @cat (NULL: nothing), after every index; when the
- * recovery stage is there.  Call after kdmesg_translate_setup().
+ * the msgids of @cat (NULL: nothing), after every index, compiled at the
+ * first plain record (@cat must live until then); when the recovery
+ * stage is there.  Call after kdmesg_translate_setup().
  */
-void kdmesg_recover_add_catalogue(struct ctl *c, const struct kd_catalog *cat);
+void kdmesg_recover_add_catalogue(const struct kd_catalog *cat);
 
 /** kdmesg_recover_active() - whether the stage runs with an index. */
 bool kdmesg_recover_active(void);
