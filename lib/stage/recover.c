@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shared/kfmt.h"
 #include "stage/fmatch.h"
 #include "stage/recover.h"
 
 #define INDEXES_MAX	8
 #define RELEASE_MAX	128
 
-const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", NULL };
+/* A record with one of the first three carries kprint fields: not recovered. */
+const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", "DEVICE", NULL };
+#define KPRINT_KEYS	3
 
 struct kd_recover {
 	struct kd_fidx *idx[INDEXES_MAX];
@@ -155,6 +158,54 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	return 0;
 }
 
+/* Whether conversion @k of @f prints free text, as fmatch-read.c reads it (%s, %pV, %pR...). */
+static bool free_text(const char *fmt, const struct kd_kfmt *f, unsigned int k)
+{
+	const struct kd_kfmt_arg *a = &f->arg[f->conv[k].pos];
+	const char *e = fmt + a->pext_off;
+
+	if (a->kind == 's')
+		return true;
+	if (a->kind != 'p' || !a->pext_len)
+		return false;
+	if (e[0] == 'I' || e[0] == 'i')
+		return a->pext_len < 2 || !strchr("46S", e[1]);
+	if (e[0] == 'x' || e[0] == 'K')
+		return a->pext_len > 1;
+	return !strchr("aMmUeSsBh", e[0]);
+}
+
+/*
+ * A fallback is a sample of the kernel's formats (a catalogue holds those
+ * a translator chose), not its whole list: the format that printed a
+ * text may be missing, and then a loose one among the few there would win
+ * ("%s found" for "AGP: No AGP bridge found").  Its pick is claimed only
+ * where the kernel's prefixes are certain -- a record with a DEVICE was
+ * printed by dev_printk() and the format starts after its prefix, any
+ * other at the start (netdev_printk() of a device without a parent is
+ * given up) -- the text reads in one way, and free text (%s, %pV...)
+ * other than a last conversion reads no more bytes than literal text and
+ * typed conversions prove: "Command line: %s" reads the rest of the text
+ * as its argument, "%s %s registered" does not read "acpiphp: Slot [2]".
+ */
+static bool fallback_proven(const struct kd_record *rec, const struct kd_fidx *x,
+			    const struct kd_fmatch_result *m)
+{
+	static struct kd_kfmt f;	/* large: not on the stack */
+	struct kd_fidx_entry e;
+	size_t inner;
+
+	if ((m->start != 0) != (kd_record_dict_get(rec, "DEVICE") != NULL) || m->nargs < 0)
+		return false;
+	kd_fidx_get(x, m->id, &e);
+	if (kd_kfmt_parse(e.fmt, e.fmt_len, &f) < 0 || f.nconv != (unsigned int)m->nargs)
+		return false;
+	inner = m->free;
+	if (f.nconv && f.conv[f.nconv - 1].end == e.fmt_len && free_text(e.fmt, &f, f.nconv - 1))
+		inner -= m->arg[f.nconv - 1].len <= inner ? m->arg[f.nconv - 1].len : inner;
+	return inner <= m->score;
+}
+
 /*
  * Match @rec against the first tier, then, when that claims nothing
  * (no match, or formats without literal text only, which prove nothing),
@@ -177,6 +228,8 @@ static enum kd_fmatch_status match(struct kd_recover *r, const struct kd_record 
 			       rec->text_len, &fm)) {
 	case KD_FMATCH_FULL:
 	case KD_FMATCH_PARTIAL:
+		if (!fallback_proven(rec, r->fb[fm.index], &fm))
+			return s == KD_FMATCH_NOLIT ? s : KD_FMATCH_NONE;
 		*m = fm;
 		*x = r->fb[fm.index];
 		r->st.fallback++;
@@ -197,8 +250,8 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 
 	if (!rec->text_len || (rec->facility != KD_NO_FACILITY && rec->facility != 0))
 		return 1;
-	for (const char *const *k = kd_recover_keys; *k; k++)
-		if (kd_record_dict_get(rec, *k))
+	for (unsigned int k = 0; k < KPRINT_KEYS; k++)
+		if (kd_record_dict_get(rec, kd_recover_keys[k]))
 			return 1;
 	if (!r->chosen) {
 		char buf[RELEASE_MAX];

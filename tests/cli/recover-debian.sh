@@ -82,6 +82,49 @@ ok $? "dev_notice() of virtio_blk: the format after the device prefix"
 has '"e1000: %s NIC Link is Up %d Mbps %s, Flow Control: %s"' \
 	'e1000_watchdog e1000	.*\["eth0", "1000", "Full Duplex", "RX"\]'
 ok $? "pr_info() with pr_fmt \"e1000: \": four arguments"
+# The third source alone: the shipped German catalogue's msgids, no
+# index, on the same log; each record it recovers set against the index
+# made from the kernel's own printk index (the same format, another one
+# that prints the same text or not, one the index lacks).
+if command -v msgfmt > /dev/null 2>&1; then
+	mkdir -p "$tmp/cat/de/LC_MESSAGES" "$tmp/none"
+	msgfmt -o "$tmp/cat/de/LC_MESSAGES/linux-kmsg.mo" "$srcdir/po-kmsg/de.po"
+	env -u LANG -u LC_MESSAGES LANGUAGE=de LC_ALL=C.UTF-8 KDMESG_FORMATS_DIR="$tmp/none" \
+		KDMESG_DEBUGFS="$tmp/none" KDMESG_MODULES_DIR=/nonexistent "$KDMESG" \
+		-K "$F/kmsg-debian-6.12.dump" --translate=always --catalog-dir "$tmp/cat" \
+		-o jsonl -v > "$tmp/de.jsonl" 2> "$tmp/de.err"
+	ok $? "kdmesg --translate with the German catalogue and no index on Debian's log"
+	python3 - "$tmp/de.jsonl" "$tmp/out.jsonl" > "$tmp/de.txt" <<'EOF'
+import json, sys
+cat, idx = ([json.loads(l) for l in open(p, encoding="utf-8")] for p in sys.argv[1:3])
+K = "FORMAT[recovered]"
+n = {"same": 0, "other": 0, "none": 0}
+lines = []
+for c, i in zip(cat, idx):
+    if K not in c:
+        continue
+    kind = "same" if c[K] == i.get(K) else "other" if K in i else "none"
+    n[kind] += 1
+    if kind != "same":
+        lines.append("%d\t%s\t%s\t%s" % (c["seq"], kind, json.dumps(c[K]), json.dumps(i.get(K, "-"))))
+print("recovered %d, translated %d: the index's format %d, another %d, one the index lacks %d"
+      % (sum(n.values()), sum("message_translated" in c for c in cat), n["same"], n["other"], n["none"]))
+print("\n".join(lines))
+EOF
+	grep '^kdmesg: ' "$tmp/de.err" >> "$tmp/de.txt"
+	[ "$update" != --update ] || cp "$tmp/de.txt" "$E/debian-de.txt"
+	diff -u "$E/debian-de.txt" "$tmp/de.txt" > "$tmp/diff"
+	ok $? "the catalogue's picks against the index's are the expected ones ($(head -n 1 "$tmp/de.txt"))"
+	head -n 20 "$tmp/diff" | sed 's/^/# /'
+else
+	skip_de() {
+		n=$((n + 1))
+		echo "ok $n # SKIP msgfmt (gettext) is not installed"
+	}
+	skip_de
+	skip_de
+fi
+
 nrec=$(grep -c . "$tmp/fields.txt")
 [ "$nrec" -eq "$(grep -c '^[0-9]' "$F/kmsg-debian-6.12.dump")" ]
 ok $? "one output record per record of the log ($nrec)"

@@ -147,7 +147,7 @@ if command -v msgfmt >/dev/null 2>&1; then
 	M="--translate=always --catalog-dir $tmp/ids"
 	golden msgids-text LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M -v
 	golden msgids-verbose LANGUAGE=xx LC_ALL=C.UTF-8 DMESG_TEST_BOOTIME=1700000000.000000 -- \
-		-K "$D" $M -o verbose --level err,warn,info
+		-K "$D" $M -o verbose --level err,warn,info,debug
 	golden msgids-jsonl LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M -o jsonl --level err,warn
 	golden msgids-format LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M --format 'Link is Up %d Mbps %s Duplex'
 	golden msgids-stats LANGUAGE=xx LC_ALL=C.UTF-8 -- -K "$D" $M --stats --top 3
