@@ -73,7 +73,14 @@ struct kd_fidx_fmt {
 	 * only literal text comes before it; KD_FIDX_NO_OFF otherwise.
 	 */
 	uint16_t anchor_off;
-	uint16_t pad[3];
+	/*
+	 * Two bigrams of its literal text that few formats have, as
+	 * kd_fmatch_bigram() + 1; 0: none (also in files written before
+	 * they were picked, which stay valid).  A text it printed whole
+	 * has them: fmatch.c dismisses a candidate without them cheaply.
+	 */
+	uint16_t bigram[2];
+	uint16_t pad;
 };
 
 #define KD_FIDX_NO_OFF	0xffff
@@ -153,6 +160,7 @@ struct kd_fidx {
 	const uint64_t *filter;
 	const struct kd_fidx_op *op;
 	const char *str;
+	struct kd_fmatch_prep *prep;	/* the matcher's (fmatch-prep.c) */
 	void *mem;		/* the mapping or the malloc'd image */
 	size_t len;
 	int mapped;
