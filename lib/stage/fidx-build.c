@@ -604,13 +604,15 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	uint32_t *bucket = NULL, *chain = NULL, nanch = 0, nunanch = 0, nb = 1;
 	uint8_t *cls = NULL;	/* per format: 0 anchored, 1 unanchored, 2 no literal */
 	uint32_t *key = NULL;	/* per format: string offset and length of its anchor key */
+	uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS] = NULL;	/* per format: bigrams for its slot */
 	char *img = NULL;
 	size_t off;
 	int rc = -ENOMEM;
 
 	memcpy(head.magic, KD_FIDX_MAGIC, 8);
 	if (!fmt || !(cls = calloc(b->nsite ? b->nsite : 1, 1)) ||
-	    !(key = calloc(b->nsite ? 2 * b->nsite : 1, sizeof(*key))))
+	    !(key = calloc(b->nsite ? 2 * b->nsite : 1, sizeof(*key))) ||
+	    !(four = calloc(b->nsite ? b->nsite : 1, sizeof(*four))))
 		goto out;
 	if ((rc = intern_str(b, release, &head.release)) < 0)
 		goto out;
@@ -667,7 +669,7 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		}
 	}
 	/* A text found by the anchor key has its bigrams: others tell more. */
-	if ((rc = kd_fmatch_pick_bigrams(fmt, b->nsite, o.op, b->str, key)) < 0)
+	if ((rc = kd_fmatch_pick_bigrams(fmt, b->nsite, o.op, b->str, key, four)) < 0)
 		goto out;
 	rc = -ENOMEM;
 	while (nb < (size_t)nanch * 2 && nb < (1u << 30))
@@ -749,6 +751,7 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 				.anchor = p->anchor, .run = 1, .bytes = p->bytes,
 				.anchor_off = p->anchor_off, .family = p->family,
 			};
+			memcpy(slot[c].bigram, four[chain[c]], sizeof(slot[c].bigram));
 			if (o0 && o0->kind == KD_OP_LIT) {
 				slot[c].head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
 				memcpy(slot[c].head, b->str + o0->arg, slot[c].head_len);
@@ -775,6 +778,7 @@ out:
 	free(fmt);
 	free(cls);
 	free(key);
+	free(four);
 	free(o.op);
 	free(df.key);
 	free(df.count);

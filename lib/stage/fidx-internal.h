@@ -75,15 +75,16 @@ struct kd_fidx_fmt {
 	uint16_t anchor_off;
 	/*
 	 * Two bigrams of its literal text that few formats have, as
-	 * kd_fmatch_bigram() + 1; 0: none (also in files written before
-	 * they were picked, which stay valid).  A text it printed whole
-	 * has them: fmatch.c dismisses a candidate without them cheaply.
+	 * kd_fmatch_bigram() + 1; 0: none.  A text it printed whole has
+	 * them: fmatch.c dismisses a candidate without them cheaply.
 	 */
 	uint16_t bigram[2];
 	uint16_t pad;
 };
 
 #define KD_FIDX_NO_OFF	0xffff
+
+#define KD_FIDX_SLOT_BIGRAMS	4
 
 /* An anchored chain entry as the matcher scans a bucket. */
 struct kd_fidx_slot {
@@ -103,6 +104,12 @@ struct kd_fidx_slot {
 	 */
 	uint8_t head_len;
 	char head[4];
+	/*
+	 * Four bigrams of its literal text outside the anchor key that few
+	 * formats have, as struct kd_fidx_fmt's (0: none): tested in the
+	 * bucket, before the format is read.
+	 */
+	uint16_t bigram[KD_FIDX_SLOT_BIGRAMS];
 };
 
 #define KD_FIDX_FILTER_BITS	(1u << 23)

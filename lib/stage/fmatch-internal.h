@@ -62,10 +62,12 @@ struct kd_fmatch_prep {
  * whose match programs are in @op and strings in @str (the index
  * writer's), but of the bytes of each one's anchor key (@key[2 i] its
  * string offset, @key[2 i + 1] its length, 0 for none): a text found by
- * the key has them.  Returns 0 or -ENOMEM.
+ * the key has them; the rarest four in @four[i] for the bucket slots.
+ * Returns 0 or -ENOMEM.
  */
 int kd_fmatch_pick_bigrams(struct kd_fidx_fmt *fmt, size_t n, const struct kd_fidx_op *op,
-			   const char *str, const uint32_t *key);
+			   const char *str, const uint32_t *key,
+			   uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS]);
 
 /** kd_fmatch_prep_new() - derive it from the checked index @x.  Returns 0 or -ENOMEM. */
 int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out);
@@ -123,6 +125,13 @@ static inline bool kd_fmatch_bigram_in(const struct run *r, uint16_t b)
 static inline bool kd_fmatch_bigrams_in(const struct run *r, const struct kd_fidx_fmt *f)
 {
 	return kd_fmatch_bigram_in(r, f->bigram[0]) && kd_fmatch_bigram_in(r, f->bigram[1]);
+}
+
+/* Whether the text has the bigrams of anchored chain entry @sl. */
+static inline bool kd_fmatch_slot_bigrams_in(const struct run *r, const struct kd_fidx_slot *sl)
+{
+	return kd_fmatch_bigram_in(r, sl->bigram[0]) && kd_fmatch_bigram_in(r, sl->bigram[1]) &&
+	       kd_fmatch_bigram_in(r, sl->bigram[2]) && kd_fmatch_bigram_in(r, sl->bigram[3]);
 }
 
 /* Whether the text has every bigram of unanchored entry @q's literal text. */

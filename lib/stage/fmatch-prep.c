@@ -51,7 +51,8 @@ static void literal_bigrams(const struct kd_fidx_op *op, unsigned int n, const c
 } while (0)
 
 int kd_fmatch_pick_bigrams(struct kd_fidx_fmt *fmt, size_t n, const struct kd_fidx_op *op,
-			   const char *str, const uint32_t *key)
+			   const char *str, const uint32_t *key,
+			   uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS])
 {
 	uint32_t *df = calloc(KD_FMATCH_BG_BITS, sizeof(*df));
 
@@ -60,23 +61,34 @@ int kd_fmatch_pick_bigrams(struct kd_fidx_fmt *fmt, size_t n, const struct kd_fi
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < n; i++) {
 			uint64_t set[KD_FMATCH_BG_BITS / 64] = { 0 };
-			unsigned int a = KD_FMATCH_BG_BITS, b = KD_FMATCH_BG_BITS;
+			unsigned int best[KD_FIDX_SLOT_BIGRAMS], nb = 0;
 
 			literal_bigrams(op + fmt[i].op, fmt[i].nops, str, set, key[2 * i], key[2 * i + 1]);
-			/* First how many formats have each, then each format's rarest two. */
+			/* First how many formats have each, then each format's rarest four. */
 			EACH_BIT(set, h, {
+				unsigned int k;
+
 				if (!pass) {
 					df[h]++;
-				} else if (a == KD_FMATCH_BG_BITS || df[h] < df[a]) {
-					b = a;
-					a = h;
-				} else if (b == KD_FMATCH_BG_BITS || df[h] < df[b]) {
-					b = h;
+					continue;
+				}
+				/* Insert h into best[], rarest first; of equals the first. */
+				for (k = nb; k > 0 && df[best[k - 1]] > df[h]; k--)
+					if (k < KD_FIDX_SLOT_BIGRAMS)
+						best[k] = best[k - 1];
+				if (k < KD_FIDX_SLOT_BIGRAMS) {
+					best[k] = h;
+					nb += nb < KD_FIDX_SLOT_BIGRAMS;
 				}
 			});
-			if (pass) {
-				fmt[i].bigram[0] = (uint16_t)(a + 1) % (KD_FMATCH_BG_BITS + 1);
-				fmt[i].bigram[1] = (uint16_t)(b + 1) % (KD_FMATCH_BG_BITS + 1);
+			if (!pass)
+				continue;
+			for (unsigned int k = 0; k < KD_FIDX_SLOT_BIGRAMS; k++) {
+				uint16_t v = k < nb ? (uint16_t)(best[k] + 1) : 0;
+
+				if (k < 2)
+					fmt[i].bigram[k] = v;
+				four[i][k] = v;
 			}
 		}
 	free(df);

@@ -267,7 +267,9 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				if (ntested++ == TESTED_MAX)
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
-				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos) ||
+				if ((!r->cut && ((sl->bytes & ~r->bytes) ||
+						 !kd_fmatch_slot_bigrams_in(r, sl))) ||
+				    !placed(sl, st, pos) ||
 				    !headed(r, sl, st))
 					continue;
 				if ((at = test(r, x, x->chain[c], st)) == NONE)
