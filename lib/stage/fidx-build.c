@@ -12,6 +12,7 @@
 #include "stage/fidx.h"
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
+#include "stage/fmatch-internal.h"
 #include "shared/kfmt.h"
 
 #define SITES_MAX	(16u << 20)
@@ -400,8 +401,8 @@ static uint32_t *df_slot(struct dftab *t, uint32_t h)
  * is not bounded there: the conversion may print word bytes.
  */
 struct word_cb {
-	/* @pos: where the key starts in the printed text, or KD_FIDX_NO_OFF */
-	void (*fn)(void *data, uint32_t h, size_t len, unsigned int pos);
+	/* @pos: where the key starts in the printed text, or KD_FIDX_NO_OFF; @w: the key */
+	void (*fn)(void *data, uint32_t h, size_t len, unsigned int pos, const char *w);
 	void *data;
 };
 
@@ -459,7 +460,7 @@ static void each_word(const char *str, const struct kd_fidx_op *ops, unsigned in
 
 				cb->fn(cb->data, kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j])),
 				       (size_t)(we[j + l] - ws[j]),
-				       at < KD_FIDX_NO_OFF ? (unsigned int)at : KD_FIDX_NO_OFF);
+				       at < KD_FIDX_NO_OFF ? (unsigned int)at : KD_FIDX_NO_OFF, ws[j]);
 			}
 		}
 		if (before != SIZE_MAX)
@@ -485,13 +486,14 @@ struct seen {
 };
 
 /* Count each key of one format once. */
-static void count_word(void *data, uint32_t h, size_t len, unsigned int pos)
+static void count_word(void *data, uint32_t h, size_t len, unsigned int pos, const char *w)
 {
 	struct seen *sn = data;
 	uint32_t *c;
 
 	(void)len;
 	(void)pos;
+	(void)w;
 	for (unsigned int k = 0; k < sn->n; k++)
 		if (sn->h[k] == h)
 			return;
@@ -529,11 +531,12 @@ struct pick {
 	uint32_t best, best_df;
 	size_t best_len;
 	unsigned int best_pos;
+	const char *best_w;
 	bool any;
 };
 
 /* The rarest key; of equals the longest, then one at a known place. */
-static void pick_word(void *data, uint32_t h, size_t len, unsigned int pos)
+static void pick_word(void *data, uint32_t h, size_t len, unsigned int pos, const char *w)
 {
 	struct pick *p = data;
 	uint32_t df = *df_slot(p->df, h);
@@ -545,6 +548,7 @@ static void pick_word(void *data, uint32_t h, size_t len, unsigned int pos)
 		p->best_df = df;
 		p->best_len = len;
 		p->best_pos = pos;
+		p->best_w = w;
 	}
 }
 
@@ -599,12 +603,16 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 	struct dftab df = { 0 };
 	uint32_t *bucket = NULL, *chain = NULL, nanch = 0, nunanch = 0, nb = 1;
 	uint8_t *cls = NULL;	/* per format: 0 anchored, 1 unanchored, 2 no literal */
+	uint32_t *key = NULL;	/* per format: string offset and length of its anchor key */
+	uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS] = NULL;	/* per format: bigrams for its slot */
 	char *img = NULL;
 	size_t off;
 	int rc = -ENOMEM;
 
 	memcpy(head.magic, KD_FIDX_MAGIC, 8);
-	if (!fmt || !(cls = calloc(b->nsite ? b->nsite : 1, 1)))
+	if (!fmt || !(cls = calloc(b->nsite ? b->nsite : 1, 1)) ||
+	    !(key = calloc(b->nsite ? 2 * b->nsite : 1, sizeof(*key))) ||
+	    !(four = calloc(b->nsite ? b->nsite : 1, sizeof(*four))))
 		goto out;
 	if ((rc = intern_str(b, release, &head.release)) < 0)
 		goto out;
@@ -651,6 +659,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 		if (pk.any) {
 			fmt[i].anchor = pk.best;
 			fmt[i].anchor_off = (uint16_t)pk.best_pos;
+			key[2 * i] = (uint32_t)(pk.best_w - b->str);
+			key[2 * i + 1] = (uint32_t)pk.best_len;
 			nanch++;
 		} else {
 			/* Blanks alone ("%5s  %5s") read any text: no literal text. */
@@ -658,6 +668,10 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 			nunanch += cls[i] == 1;
 		}
 	}
+	/* A text found by the anchor key has its bigrams: others tell more. */
+	if ((rc = kd_fmatch_pick_bigrams(fmt, b->nsite, o.op, b->str, key, four)) < 0)
+		goto out;
+	rc = -ENOMEM;
 	while (nb < (size_t)nanch * 2 && nb < (1u << 30))
 		nb *= 2;
 	bucket = calloc((size_t)nb + 1, sizeof(*bucket));
@@ -737,6 +751,7 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 				.anchor = p->anchor, .run = 1, .bytes = p->bytes,
 				.anchor_off = p->anchor_off, .family = p->family,
 			};
+			memcpy(slot[c].bigram, four[chain[c]], sizeof(slot[c].bigram));
 			if (o0 && o0->kind == KD_OP_LIT) {
 				slot[c].head_len = o0->len < 4 ? (uint8_t)o0->len : 4;
 				memcpy(slot[c].head, b->str + o0->arg, slot[c].head_len);
@@ -762,6 +777,8 @@ int kd_fidx_builder_image(struct kd_fidx_builder *b, const char *release,
 out:
 	free(fmt);
 	free(cls);
+	free(key);
+	free(four);
 	free(o.op);
 	free(df.key);
 	free(df.count);

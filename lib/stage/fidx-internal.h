@@ -73,10 +73,18 @@ struct kd_fidx_fmt {
 	 * only literal text comes before it; KD_FIDX_NO_OFF otherwise.
 	 */
 	uint16_t anchor_off;
-	uint16_t pad[3];
+	/*
+	 * Two bigrams of its literal text that few formats have, as
+	 * kd_fmatch_bigram() + 1; 0: none.  A text it printed whole has
+	 * them: fmatch.c dismisses a candidate without them cheaply.
+	 */
+	uint16_t bigram[2];
+	uint16_t pad;
 };
 
 #define KD_FIDX_NO_OFF	0xffff
+
+#define KD_FIDX_SLOT_BIGRAMS	4
 
 /* An anchored chain entry as the matcher scans a bucket. */
 struct kd_fidx_slot {
@@ -96,6 +104,12 @@ struct kd_fidx_slot {
 	 */
 	uint8_t head_len;
 	char head[4];
+	/*
+	 * Four bigrams of its literal text outside the anchor key that few
+	 * formats have, as struct kd_fidx_fmt's (0: none): tested in the
+	 * bucket, before the format is read.
+	 */
+	uint16_t bigram[KD_FIDX_SLOT_BIGRAMS];
 };
 
 #define KD_FIDX_FILTER_BITS	(1u << 23)
@@ -153,6 +167,7 @@ struct kd_fidx {
 	const uint64_t *filter;
 	const struct kd_fidx_op *op;
 	const char *str;
+	struct kd_fmatch_prep *prep;	/* the matcher's (fmatch-prep.c) */
 	void *mem;		/* the mapping or the malloc'd image */
 	size_t len;
 	int mapped;

@@ -13,6 +13,7 @@
 
 #include "stage/fidx.h"
 #include "stage/fidx-internal.h"
+#include "stage/fmatch-internal.h"
 #include "nls.h"
 
 static int bad(const char **why, const char *what)
@@ -92,7 +93,7 @@ static int check(struct kd_fidx *x, const char **why)
 					       op->len > h->str_len - op->arg)))
 			return bad(why, N_("corrupt: a match program points outside the file"));
 	}
-	return 0;
+	return kd_fmatch_prep_new(x, &x->prep);
 }
 
 int kd_fidx_from_image(struct kd_fidx **out, void *image, size_t len, const char **why)
@@ -194,6 +195,7 @@ void kd_fidx_free(struct kd_fidx *x)
 {
 	if (!x)
 		return;
+	kd_fmatch_prep_free(x->prep);
 	if (x->mapped)
 		munmap(x->mem, x->len);
 	else

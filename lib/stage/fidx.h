@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KD_FIDX_VERSION		2
+#define KD_FIDX_VERSION		3
 /* The suffix of installed indexes: DATADIR/kdmesg/formats/RELEASE.kdfi */
 #define KD_FIDX_SUFFIX		".kdfi"
 

@@ -21,6 +21,60 @@
  */
 #define STRONG_LIT	8
 
+/*
+ * Bigrams (pairs of adjacent bytes) of literal text, hashed to this many
+ * bits (fmatch-prep.c).
+ */
+#define KD_FMATCH_BG_BITS	1024
+#define KD_FMATCH_NO_BIGRAM	0xffff
+
+static inline unsigned int kd_fmatch_bigram(unsigned char a, unsigned char b)
+{
+	return (((uint32_t)a << 8 | b) * 0x9e3779b1u) >> 22;
+}
+
+/*
+ * What the matcher derives from an index when it is loaded: the
+ * unanchored chain entries by their first bigram (fmatch-prep.c).
+ */
+struct kd_fmatch_prep {
+	/*
+	 * ulist[ubucket[h] .. ubucket[h + 1]): the chain indices of those
+	 * with first bigram h, ascending; h == KD_FMATCH_BG_BITS: those
+	 * without a bigram.
+	 */
+	uint32_t *ubucket, *ulist;
+	/* Per unanchored entry (chain index - unanchored): all its bigrams. */
+	uint64_t (*umask)[KD_FMATCH_BG_BITS / 64];
+	uint64_t *scratch;	/* a bit per unanchored entry, for the matcher */
+	/*
+	 * Per unanchored entry: the first entry (in chain order) that
+	 * fmatch.c's test() runs alike, and, for the matcher, where that
+	 * one matched in the current text (or NONE).
+	 */
+	uint32_t *lead, *out;
+	/* The first unanchored entry with fewer than STRONG_LIT literal bytes, or nolit. */
+	uint32_t strong;
+};
+
+/**
+ * kd_fmatch_pick_bigrams() - fill the bigram[] of the @n formats @fmt,
+ * whose match programs are in @op and strings in @str (the index
+ * writer's), but of the bytes of each one's anchor key (@key[2 i] its
+ * string offset, @key[2 i + 1] its length, 0 for none): a text found by
+ * the key has them; the rarest four in @four[i] for the bucket slots.
+ * Returns 0 or -ENOMEM.
+ */
+int kd_fmatch_pick_bigrams(struct kd_fidx_fmt *fmt, size_t n, const struct kd_fidx_op *op,
+			   const char *str, const uint32_t *key,
+			   uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS]);
+
+/** kd_fmatch_prep_new() - derive it from the checked index @x.  Returns 0 or -ENOMEM. */
+int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out);
+
+/** kd_fmatch_prep_free() - release @p (NULL is fine). */
+void kd_fmatch_prep_free(struct kd_fmatch_prep *p);
+
 /* One text being read by the programs of candidate formats. */
 struct run {
 	const char *t;
@@ -32,6 +86,7 @@ struct run {
 	bool partial;		/* accept a match of the start of the text */
 	bool cut;		/* partial, and the text may end inside the format */
 	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
+	uint64_t bg[KD_FMATCH_BG_BITS / 64];	/* the text's bigrams */
 	size_t nonblank;	/* bytes of the text that are not blanks */
 	unsigned int flit;	/* literal bytes of the format being run */
 	unsigned int want;	/* stop after this many solutions */
@@ -52,5 +107,42 @@ void kd_fmatch_solve(struct run *r, unsigned int i, size_t pos, unsigned int con
  * before the backtracking one.
  */
 bool kd_fmatch_feasible(const struct run *r);
+
+/**
+ * kd_fmatch_mark_unanchored() - mark in x->prep->scratch (a bit per
+ * unanchored chain entry) those that may read the text of @r: filed
+ * under one of its bigrams, or without a bigram.
+ */
+void kd_fmatch_mark_unanchored(const struct run *r, const struct kd_fidx *x);
+
+/* Whether the text has bigram @b as an index stores it (+ 1; 0: none, always true). */
+static inline bool kd_fmatch_bigram_in(const struct run *r, uint16_t b)
+{
+	return !b || b > KD_FMATCH_BG_BITS || (r->bg[(b - 1) / 64] & (1ull << ((b - 1) % 64)));
+}
+
+/* Whether the text has the two bigrams of @f's literal text the index writer picked. */
+static inline bool kd_fmatch_bigrams_in(const struct run *r, const struct kd_fidx_fmt *f)
+{
+	return kd_fmatch_bigram_in(r, f->bigram[0]) && kd_fmatch_bigram_in(r, f->bigram[1]);
+}
+
+/* Whether the text has the bigrams of anchored chain entry @sl. */
+static inline bool kd_fmatch_slot_bigrams_in(const struct run *r, const struct kd_fidx_slot *sl)
+{
+	return kd_fmatch_bigram_in(r, sl->bigram[0]) && kd_fmatch_bigram_in(r, sl->bigram[1]) &&
+	       kd_fmatch_bigram_in(r, sl->bigram[2]) && kd_fmatch_bigram_in(r, sl->bigram[3]);
+}
+
+/* Whether the text has every bigram of unanchored entry @q's literal text. */
+static inline bool kd_fmatch_all_bigrams_in(const struct run *r, const struct kd_fidx *x, uint32_t q)
+{
+	const uint64_t *m = x->prep->umask[q];
+	uint64_t miss = 0;
+
+	for (unsigned int k = 0; k < KD_FMATCH_BG_BITS / 64; k++)
+		miss |= m[k] & ~r->bg[k];
+	return !miss;
+}
 
 #endif /* KDMESG_FMATCH_INTERNAL_H */

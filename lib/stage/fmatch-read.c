@@ -27,6 +27,33 @@ static bool is_digit(char c)
 
 static bool cut_here(const struct run *r, unsigned int i, size_t extra);
 
+/*
+ * memmem() for the short literal pieces of formats in a short text: the
+ * first byte by memchr(), the rest compared in place, without the set-up
+ * of a general search.  Longer pieces go to memmem(), whose time stays
+ * linear in the text for any text.
+ */
+static const char *find(const char *h, size_t hn, const char *nd, size_t nn)
+{
+	const char *end;
+
+	if (nn > 16 || nn == 0)
+		return memmem(h, hn, nd, nn);
+	if (nn > hn)
+		return NULL;
+	for (end = h + hn - nn + 1; h < end; h++) {
+		size_t k = 1;
+
+		if (!(h = memchr(h, nd[0], (size_t)(end - h))))
+			return NULL;
+		while (k < nn && h[k] == nd[k])
+			k++;
+		if (k == nn)
+			return h;
+	}
+	return NULL;
+}
+
 /* Try conversion @i (number @conv) ending at @end, then the rest. */
 static bool try_end(struct run *r, unsigned int i, size_t pos, size_t end, unsigned int conv)
 {
@@ -271,7 +298,7 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 			const char *lit = r->str + nx->arg;
 
 			for (p = pos; p + nx->len <= r->n;) {
-				const char *f = memmem(r->t + p, r->n - p, lit, nx->len);
+				const char *f = find(r->t + p, r->n - p, lit, nx->len);
 
 				if (!f) {
 					if (cut_here(r, i, 0))
@@ -377,7 +404,7 @@ bool kd_fmatch_feasible(const struct run *r)
 
 		if (op->kind != KD_OP_LIT)
 			continue;
-		if (!(f = memmem(r->t + p, r->n - p, r->str + op->arg, op->len)))
+		if (!(f = find(r->t + p, r->n - p, r->str + op->arg, op->len)))
 			return false;
 		p = (size_t)(f - r->t) + op->len;
 	}

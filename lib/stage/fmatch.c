@@ -95,6 +95,9 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 	/* A format that ends in free text reads any rest: whole, not partial. */
 	if (r->partial && f->nops && x->op[f->op + f->nops - 1].kind == KD_OP_STR)
 		return NONE;
+	/* Each literal piece is in a text the format printed whole: its bigrams too. */
+	if (!r->cut && !kd_fmatch_bigrams_in(r, f))
+		return NONE;
 	r->ops = x->op + f->op;
 	r->nops = f->nops;
 	r->str = x->str;
@@ -205,6 +208,7 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	const char *e = r->t + r->n, *p = r->t;
 	const char *ws[WORDS_MAX], *we[WORDS_MAX];
 	unsigned int nw = 0;
+	uint32_t nun;
 	static uint32_t seen_key[KEYSET], seen_gen[KEYSET], gen;
 
 	*nsites = 0;
@@ -230,12 +234,16 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	 * anchor; each key once (a format is filed under one key).
 	 */
 	for (unsigned int j = 0; j < nw; j++) {
+		uint32_t hash = kd_fmatch_hash(NULL, 0);
+
 		for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
-			uint32_t hash;
+			/* FNV-1a runs on: the key of l + 1 words continues that of l. */
+			const char *from = l ? we[j + l - 1] : ws[j];
 
 			if (!kd_fmatch_keyword(ws[j + l]))
 				break;
-			hash = kd_fmatch_hash(ws[j], (size_t)(we[j + l] - ws[j]));
+			for (; from < we[j + l]; from++)
+				hash = (hash ^ (unsigned char)*from) * 16777619u;
 			uint32_t b = hash & (h->nbuckets - 1), slot = hash & (KEYSET - 1);
 			size_t pos = (size_t)(ws[j] - r->t);
 
@@ -259,7 +267,9 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				if (ntested++ == TESTED_MAX)
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
-				if (((sl->bytes & ~r->bytes) && !r->cut) || !placed(sl, st, pos) ||
+				if ((!r->cut && ((sl->bytes & ~r->bytes) ||
+						 !kd_fmatch_slot_bigrams_in(r, sl))) ||
+				    !placed(sl, st, pos) ||
 				    !headed(r, sl, st))
 					continue;
 				if ((at = test(r, x, x->chain[c], st)) == NONE)
@@ -280,14 +290,38 @@ unanchored:
 	 */
 	if (nout)
 		return nout;
-	for (uint32_t c = h->unanchored; c < h->nolit; c++) {
-		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
+	/* A partial reading stops at the first with few literal bytes. */
+	nun = (r->partial ? x->prep->strong : h->nolit) - h->unanchored;
+	if (!r->cut)
+		kd_fmatch_mark_unanchored(r, x);
+	for (uint32_t q = 0; q < nun; q++) {
+		uint32_t c = h->unanchored + q;
+		const struct kd_fidx_fmt *f;
 		size_t at;
 
-		if (r->partial && f->lit < STRONG_LIT)
-			break;
-		if (((f->bytes & ~r->bytes) && !r->cut) || !fmt_headed(r, x, f, st) ||
-		    (at = test(r, x, x->chain[c], st)) == NONE)
+		/* Only those that have their rarest bigram in the text, in chain order. */
+		if (!r->cut) {
+			uint64_t w = x->prep->scratch[q / 64] >> (q % 64);
+
+			if (!w) {
+				q |= 63;
+				continue;
+			}
+			q += (uint32_t)__builtin_ctzll(w);
+			c = h->unanchored + q;
+		}
+		f = &x->fmt[x->chain[c]];
+		/* Sites of one format: the first one's test answers for the others. */
+		if (x->prep->lead[q] < q)
+			at = x->prep->out[x->prep->lead[q]] == UINT32_MAX ? NONE :
+			     x->prep->out[x->prep->lead[q]];
+		else if ((!r->cut && ((f->bytes & ~r->bytes) || !kd_fmatch_all_bigrams_in(r, x, q))) ||
+			 !fmt_headed(r, x, f, st))
+			at = NONE;
+		else
+			at = test(r, x, x->chain[c], st);
+		x->prep->out[q] = at == NONE ? UINT32_MAX : (uint32_t)at;
+		if (at == NONE)
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
@@ -305,6 +339,36 @@ struct reading {
 	size_t read;		/* non-blank bytes the reading covers */
 	size_t free;		/* bytes read by free-text conversions (%s) */
 };
+
+/* Set the bits [@a, @e) of @c (capped at COVER_BYTES * 8). */
+static void cover_set(uint8_t *c, size_t a, size_t e)
+{
+	if (e > COVER_BYTES * 8)
+		e = COVER_BYTES * 8;
+	for (; a < e && a % 8; a++)
+		c[a / 8] |= (uint8_t)(1u << (a % 8));
+	if (a + 8 <= e) {
+		memset(c + a / 8, 0xff, (e - a) / 8);
+		a += (e - a) / 8 * 8;
+	}
+	for (; a < e; a++)
+		c[a / 8] |= (uint8_t)(1u << (a % 8));
+}
+
+/* Clear the bits [@a, @e) of @c (capped likewise). */
+static void cover_clear(uint8_t *c, size_t a, size_t e)
+{
+	if (e > COVER_BYTES * 8)
+		e = COVER_BYTES * 8;
+	for (; a < e && a % 8; a++)
+		c[a / 8] &= (uint8_t)~(1u << (a % 8));
+	if (a + 8 <= e) {
+		memset(c + a / 8, 0, (e - a) / 8);
+		a += (e - a) / 8 * 8;
+	}
+	for (; a < e; a++)
+		c[a / 8] &= (uint8_t)~(1u << (a % 8));
+}
 
 /*
  * Read site @id from @start once and note which bytes of the text its
@@ -331,8 +395,7 @@ static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_
 	rd->score = 0;
 	for (size_t b = start; b < r->end; b++)
 		rd->read += r->t[b] != ' ';
-	for (size_t b = start; b < r->end && b < COVER_BYTES * 8; b++)
-		rd->cover[b / 8] |= (uint8_t)(1u << (b % 8));
+	cover_set(rd->cover, start, r->end);
 	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
 		const struct kd_fidx_op *op = &r->ops[i];
 		uint32_t a, e;
@@ -350,8 +413,7 @@ static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_
 			rd->score += e - a;
 		else
 			rd->free += e - a;
-		for (uint32_t b = a; b < e && b < COVER_BYTES * 8; b++)
-			rd->cover[b / 8] &= (uint8_t)~(1u << (b % 8));
+		cover_clear(rd->cover, a, e);
 	}
 }
 
@@ -411,7 +473,7 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 	const struct kd_fidx_fmt *f = x->fmt;
 	bool keep[MATCHES_MAX], gkeep[MATCHES_MAX], nonpv = false, anymod = false;
 	unsigned int maxlit = 0, best = n, first = n, top = 0, topg = 0, ngrp = 0;
-	unsigned int grp[MATCHES_MAX], rep[MATCHES_MAX];
+	unsigned int grp[MATCHES_MAX], rep[MATCHES_MAX], fmts[MATCHES_MAX];
 
 	for (unsigned int k = 0; k < n; k++)
 		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
@@ -486,9 +548,11 @@ static void decide(struct run *r, const struct kd_fidx *x, const struct found *m
 		if (!keep[k])
 			continue;
 		res->nsites++;
-		for (unsigned int j = 0; j < k && !seen; j++)
-			seen = keep[j] && f[m[j].id].fmt == f[m[k].id].fmt;
-		res->nformats += !seen;
+		/* Counted once per distinct format among those kept. */
+		for (unsigned int j = 0; j < res->nformats && !seen; j++)
+			seen = f[m[fmts[j]].id].fmt == f[m[k].id].fmt;
+		if (!seen)
+			fmts[res->nformats++] = k;
 		if (first == n)
 			first = k;
 		if (best == n || rd[grp[k]].score > rd[grp[best]].score ||
@@ -618,9 +682,16 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	r.want = 1;
 	r.bytes = 0;
 	r.nonblank = 0;
+	memset(r.bg, 0, sizeof(r.bg));
 	for (size_t k = 0; k < len; k++) {
 		r.bytes |= 1ull << ((unsigned char)text[k] & 63);
 		r.nonblank += text[k] != ' ';
+		if (k + 1 < len) {
+			unsigned int h = kd_fmatch_bigram((unsigned char)text[k],
+							  (unsigned char)text[k + 1]);
+
+			r.bg[h / 64] |= 1ull << (h % 64);
+		}
 	}
 	find_starts(text, len, &st);
 	/*

@@ -327,6 +327,30 @@ static void check_rules(void)
 	x = keep;
 }
 
+/*
+ * Commit f190a6a: the score rule and the literal-text rule dropped every
+ * match between them ("foo %d bar %s" scores 16 with its digits, "foo %s
+ * bar baz" 9, below three quarters of it, and its literal text covers
+ * the first's): decide() then read past its matches.  The top scorer
+ * stays, alone and not flagged.
+ */
+static void check_all_dropped(void)
+{
+	static const struct site s[] = {
+		{ "foo %d bar %s", KD_FIDX_PLAIN, "top.c", "top", "top", 1 },
+		{ "foo %s bar baz", KD_FIDX_PLAIN, "lit.c", "lit", "lit", 2 },
+	};
+	struct kd_fidx *keep = x;
+
+	x = build(s, 2);
+	expect("foo 1234567890 bar baz", KD_FMATCH_FULL, "foo %d bar %s", "top.c",
+	       ARGS("1234567890", "baz"), "every match dropped by the rules: the top scorer stays");
+	tap_ok(r.nsites == 1 && r.nformats == 1 && r.same_func && r.same_line,
+	       "every match dropped by the rules: one site, its call site claimed");
+	kd_fidx_free(x);
+	x = keep;
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -338,6 +362,7 @@ int main(void)
 	check_rest();
 	check_nolit();
 	check_rules();
+	check_all_dropped();
 	kd_fidx_free(x);
 	return tap_done();
 }

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fmatch-prep.c - the bigrams (pairs of adjacent bytes) of the literal
+ * text of formats, with which the matcher dismisses most candidates
+ * before it searches their literal pieces in a text.  A text a format
+ * printed whole holds each of its literal pieces, hence each of their
+ * bigrams.  The index writer picks two bigrams per format, those the
+ * fewest formats have (they tell formats apart best); the loader files
+ * the formats without an anchor word under the first and keeps all of
+ * their bigrams, so that they need not be tried one by one.  Bigrams
+ * are hashed to KD_FMATCH_BG_BITS bits: a shared bit only lets a
+ * candidate through to the full test, it never drops one.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stage/fmatch.h"
+#include "stage/fmatch-internal.h"
+
+/*
+ * Set in @set the bigram bit of each pair of adjacent literal bytes of
+ * ops [@op, @op + @n), but those of the @skip_len bytes at @str + @skip.
+ */
+static void literal_bigrams(const struct kd_fidx_op *op, unsigned int n, const char *str,
+			    uint64_t *set, uint32_t skip, uint32_t skip_len)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		const unsigned char *s = (const unsigned char *)str + op[i].arg;
+
+		if (op[i].kind != KD_OP_LIT)
+			continue;
+		for (unsigned int k = 0; k + 1 < op[i].len; k++) {
+			unsigned int h = kd_fmatch_bigram(s[k], s[k + 1]);
+			uint32_t at = op[i].arg + k;
+
+			if (skip_len && at >= skip && at + 2 <= skip + skip_len)
+				continue;
+			set[h / 64] |= 1ull << (h % 64);
+		}
+	}
+}
+
+#define EACH_BIT(set, h, body) do {						\
+	for (unsigned int w_ = 0; w_ < KD_FMATCH_BG_BITS / 64; w_++)		\
+		for (uint64_t b_ = (set)[w_]; b_; b_ &= b_ - 1) {		\
+			unsigned int h = w_ * 64 + (unsigned int)__builtin_ctzll(b_); \
+			body;							\
+		}								\
+} while (0)
+
+int kd_fmatch_pick_bigrams(struct kd_fidx_fmt *fmt, size_t n, const struct kd_fidx_op *op,
+			   const char *str, const uint32_t *key,
+			   uint16_t (*four)[KD_FIDX_SLOT_BIGRAMS])
+{
+	uint32_t *df = calloc(KD_FMATCH_BG_BITS, sizeof(*df));
+
+	if (!df)
+		return -ENOMEM;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			uint64_t set[KD_FMATCH_BG_BITS / 64] = { 0 };
+			unsigned int best[KD_FIDX_SLOT_BIGRAMS], nb = 0;
+
+			literal_bigrams(op + fmt[i].op, fmt[i].nops, str, set, key[2 * i], key[2 * i + 1]);
+			/* First how many formats have each, then each format's rarest four. */
+			EACH_BIT(set, h, {
+				unsigned int k;
+
+				if (!pass) {
+					df[h]++;
+					continue;
+				}
+				/* Insert h into best[], rarest first; of equals the first. */
+				for (k = nb; k > 0 && df[best[k - 1]] > df[h]; k--)
+					if (k < KD_FIDX_SLOT_BIGRAMS)
+						best[k] = best[k - 1];
+				if (k < KD_FIDX_SLOT_BIGRAMS) {
+					best[k] = h;
+					nb += nb < KD_FIDX_SLOT_BIGRAMS;
+				}
+			});
+			if (!pass)
+				continue;
+			for (unsigned int k = 0; k < KD_FIDX_SLOT_BIGRAMS; k++) {
+				uint16_t v = k < nb ? (uint16_t)(best[k] + 1) : 0;
+
+				if (k < 2)
+					fmt[i].bigram[k] = v;
+				four[i][k] = v;
+			}
+		}
+	free(df);
+	return 0;
+}
+
+/* Whether formats @f and @g run alike in fmatch.c's test(): one test answers for both. */
+static bool same_test(const struct kd_fidx *x, const struct kd_fidx_fmt *f,
+		      const struct kd_fidx_fmt *g)
+{
+	if (f->family != g->family || f->lit != g->lit || f->nops != g->nops ||
+	    f->bytes != g->bytes || f->bigram[0] != g->bigram[0] || f->bigram[1] != g->bigram[1])
+		return false;
+	for (unsigned int i = 0; i < f->nops; i++) {
+		const struct kd_fidx_op *a = &x->op[f->op + i], *b = &x->op[g->op + i];
+
+		if (a->kind != b->kind || a->flags != b->flags || a->len != b->len ||
+		    (a->kind == KD_OP_LIT ? memcmp(x->str + a->arg, x->str + b->arg, a->len) != 0 :
+		     a->arg != b->arg))
+			return false;
+	}
+	return true;
+}
+
+static uint32_t test_hash(const struct kd_fidx *x, const struct kd_fidx_fmt *f)
+{
+	uint32_t h = kd_fmatch_hash(x->str + f->fmt, f->fmt_len > 64 ? 64 : f->fmt_len);
+
+	return (h ^ f->family ^ ((uint32_t)f->lit << 8)) * 0x9e3779b1u;
+}
+
+/*
+ * The unanchored entries that test alike (sites of one format, often
+ * dozens: "%s: %s"): lead[q] is the first of q's kind, in chain order.
+ */
+static int group_unanchored(const struct kd_fidx *x, struct kd_fmatch_prep *p)
+{
+	uint32_t un = x->head->unanchored, nun = x->head->nolit - un, cap = 64, *tab;
+
+	while (cap < 2 * nun)
+		cap *= 2;
+	if (!(tab = malloc(cap * sizeof(*tab))))
+		return -ENOMEM;
+	memset(tab, 0xff, cap * sizeof(*tab));
+	for (uint32_t q = 0; q < nun; q++) {
+		const struct kd_fidx_fmt *f = &x->fmt[x->chain[un + q]];
+		uint32_t k = test_hash(x, f) & (cap - 1);
+
+		while (tab[k] != UINT32_MAX && !same_test(x, &x->fmt[x->chain[un + tab[k]]], f))
+			k = (k + 1) & (cap - 1);
+		if (tab[k] == UINT32_MAX)
+			tab[k] = q;
+		p->lead[q] = tab[k];
+	}
+	free(tab);
+	return 0;
+}
+
+int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
+{
+	const struct kd_fidx_head *hd = x->head;
+	struct kd_fmatch_prep *p = calloc(1, sizeof(*p));
+	uint32_t nun = hd->nolit - hd->unanchored, *fill = NULL;
+
+	if (!p)
+		return -ENOMEM;
+	p->ubucket = calloc(KD_FMATCH_BG_BITS + 2, sizeof(*p->ubucket));
+	p->ulist = malloc(((size_t)nun + 1) * sizeof(*p->ulist));
+	p->umask = calloc((size_t)nun + 1, sizeof(*p->umask));
+	p->scratch = malloc(((size_t)nun + 64) / 64 * sizeof(*p->scratch));
+	p->lead = malloc(((size_t)nun + 1) * sizeof(*p->lead));
+	p->out = malloc(((size_t)nun + 1) * sizeof(*p->out));
+	fill = malloc((KD_FMATCH_BG_BITS + 1) * sizeof(*fill));
+	if (!p->ubucket || !p->ulist || !p->umask || !p->scratch || !p->lead || !p->out || !fill ||
+	    group_unanchored(x, p) < 0) {
+		free(fill);
+		kd_fmatch_prep_free(p);
+		return -ENOMEM;
+	}
+	/*
+	 * The unanchored entries by their first bigram (its bucket past the
+	 * end, KD_FMATCH_BG_BITS, for those without one), each bucket in
+	 * chain order, and all their bigrams.
+	 */
+	for (uint32_t c = hd->unanchored; c < hd->nolit; c++) {
+		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
+		uint16_t a = f->bigram[0];
+
+		p->ubucket[(a && a <= KD_FMATCH_BG_BITS ? a - 1u : KD_FMATCH_BG_BITS) + 1]++;
+		literal_bigrams(x->op + f->op, f->nops, x->str, p->umask[c - hd->unanchored], 0, 0);
+	}
+	for (unsigned int k = 0; k <= KD_FMATCH_BG_BITS; k++)
+		p->ubucket[k + 1] += p->ubucket[k];
+	memcpy(fill, p->ubucket, (KD_FMATCH_BG_BITS + 1) * sizeof(*fill));
+	for (uint32_t c = hd->unanchored; c < hd->nolit; c++) {
+		uint16_t a = x->fmt[x->chain[c]].bigram[0];
+
+		p->ulist[fill[a && a <= KD_FMATCH_BG_BITS ? a - 1u : KD_FMATCH_BG_BITS]++] = c;
+	}
+	for (p->strong = hd->unanchored; p->strong < hd->nolit; p->strong++)
+		if (x->fmt[x->chain[p->strong]].lit < STRONG_LIT)
+			break;
+	free(fill);
+	*out = p;
+	return 0;
+}
+
+/*
+ * Mark in x->prep->scratch (a bit per unanchored chain entry) those filed
+ * under a bigram of the text, and those without a bigram: the others
+ * lack a literal piece of their format.
+ */
+void kd_fmatch_mark_unanchored(const struct run *r, const struct kd_fidx *x)
+{
+	const struct kd_fmatch_prep *p = x->prep;
+	uint32_t nun = x->head->nolit - x->head->unanchored;
+
+	memset(p->scratch, 0, ((size_t)nun + 63) / 64 * sizeof(*p->scratch));
+	for (unsigned int wd = 0; wd <= KD_FMATCH_BG_BITS / 64; wd++) {
+		/* The bucket past the end: those without a bigram. */
+		uint64_t bits = wd < KD_FMATCH_BG_BITS / 64 ? r->bg[wd] : 1;
+
+		while (bits) {
+			unsigned int hb = wd * 64 + (unsigned int)__builtin_ctzll(bits);
+
+			bits &= bits - 1;
+			for (uint32_t k = p->ubucket[hb]; k < p->ubucket[hb + 1]; k++) {
+				uint32_t q = p->ulist[k] - x->head->unanchored;
+
+				p->scratch[q / 64] |= 1ull << (q % 64);
+			}
+		}
+	}
+}
+
+void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
+{
+	if (!p)
+		return;
+	free(p->ubucket);
+	free(p->ulist);
+	free(p->umask);
+	free(p->scratch);
+	free(p->lead);
+	free(p->out);
+	free(p);
+}
