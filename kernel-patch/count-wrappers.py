@@ -511,7 +511,7 @@ def main():
     print('# files: %d; families: %d; covered by the series (not counted): %d functions'
           % (len(t.code), len(rows), len(covered)))
     print('# not counted either: %s (WARN*() and panic(), no subsystem message wrappers)'
-          % ', '.join(sorted({d.name for d in excluded})))
+          % (', '.join(sorted({d.name for d in excluded})) or 'none'))
     for kind in ('%pV', 'all'):
         sel = [r for r in rows if kind == 'all' or r[1].how == kind]
         total = sum(r[0] for r in sel)
