@@ -460,6 +460,8 @@ def main():
     ap.add_argument('tree', nargs='?', default=DEFAULT_TREE)
     ap.add_argument('--entries', action='store_true',
                     help='list every entry point of every family')
+    ap.add_argument('--markdown', action='store_true',
+                    help='the tables as Markdown, up to the minimum share and 5 more rows')
     ap.add_argument('--min-share', type=float, default=90.0,
                     help='cumulative share the smallest family set must hold (%%)')
     a = ap.parse_args()
@@ -518,9 +520,14 @@ def main():
         print()
         print('## %s families (%d), %d call sites' %
               ('%pV' if kind == '%pV' else 'all (%pV, vprintk, buffer)', len(sel), total))
-        print('%5s  %-7s  %-32s  %-48s  %7s  %6s  %6s  %s' %
-              ('rank', 'kind', 'family (bottom)', 'file:line', 'sites', 'share', 'cumul',
-               'entry points (top 4 by call sites)'))
+        if a.markdown:
+            print('| rank | kind | family (bottom) | file:line | sites | share | cumul. '
+                  '| entry points (top 4 by call sites) |')
+            print('|---:|---|---|---|---:|---:|---:|---|')
+        else:
+            print('%5s  %-7s  %-32s  %-48s  %7s  %6s  %6s  %s' %
+                  ('rank', 'kind', 'family (bottom)', 'file:line', 'sites', 'share',
+                   'cumul', 'entry points (top 4 by call sites)'))
         cum, need = 0, None
         for i, (n, b, members) in enumerate(sel, 1):
             cum += n
@@ -534,9 +541,16 @@ def main():
                     top.append('%s %d' % (nm, c))
                 seen.add(nm)
             more = len(seen) - len(top)
-            print('%5d  %-7s  %-32s  %-48s  %7d  %5.1f%%  %5.1f%%  %s%s' %
-                  (i, b.how, b.name, t.where(b), n, share, cshare,
-                   ', '.join(top), ' (+%d more)' % more if more > 0 else ''))
+            tail = ' (+%d more)' % more if more > 0 else ''
+            if a.markdown:
+                if need is None or i <= need + 5:
+                    print('| %d | %s | `%s` | %s | %d | %.1f%% | %.1f%% | %s%s |' %
+                          (i, b.how, b.name, t.where(b), n, share, cshare,
+                           ', '.join('`%s` %s' % tuple(x.rsplit(' ', 1)) for x in top),
+                           tail))
+            else:
+                print('%5d  %-7s  %-32s  %-48s  %7d  %5.1f%%  %5.1f%%  %s%s' %
+                      (i, b.how, b.name, t.where(b), n, share, cshare, ', '.join(top), tail))
             if need is None and cshare >= a.min_share:
                 need = i
         if need is not None:
