@@ -455,9 +455,10 @@ class Tree:
 
 
 def main():
-    ap = argparse.ArgumentParser(description='Count the call sites of printk wrappers '
-                                 'that hide the caller (issue 24).')
-    ap.add_argument('tree', nargs='?', default=DEFAULT_TREE)
+    ap = argparse.ArgumentParser(description=__doc__.split('\nUsage:')[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('tree', nargs='?', default=DEFAULT_TREE,
+                    help='the Linux source tree (default: %(default)s)')
     ap.add_argument('--entries', action='store_true',
                     help='list every entry point of every family')
     ap.add_argument('--markdown', action='store_true',
