@@ -129,10 +129,12 @@ def read_sizes(path, series):
     with open(path) as fh:
         for line in fh:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) > 2 and cells[0] in ("kprint-off", "kprint-7"):
+            key = {"kprint-off": "size_off", "kprint-7": "size_7"}.get(cells[0])
+            # the first table is the sizes; later ones (descriptors) are not
+            if len(cells) > 2 and key and key not in found:
                 m = re.match(r"([\d,]+)", cells[2])
                 if m:
-                    found["size_off" if cells[0] == "kprint-off" else "size_7"] = m.group(1).replace(",", "")
+                    found[key] = m.group(1).replace(",", "")
     if found:
         found["size_series"] = series
     return found
@@ -184,11 +186,13 @@ def render(nums):
     if "size_off" in nums and "size_7" in nums:
         scur = nums.get("size_series") == series_hash(os.path.dirname(os.path.abspath(__file__)))[0]
         out.append(("\nSize (kernel-patch/measure-sizes.sh on this series): the bzImage of\n"
+                    "the tinyconfig-based reference with CONFIG_KPRINT=y (cut-off 7) is\n"
+                    "%s larger than the unpatched kernel's (%s -> %s bytes).\n"
                     if scur else
                     "\nSize (kernel-patch/measure-sizes.sh on an earlier revision of this\n"
-                    "series, not measured again): the bzImage of ")
-                   + "the tinyconfig-based reference with\nCONFIG_KPRINT=y is %s larger than with "
-                   "CONFIG_KPRINT=n (%s ->\n%s bytes).\n"
+                    "series, not measured again): the bzImage of the tinyconfig-based\n"
+                    "reference with CONFIG_KPRINT=y (cut-off 7) is %s larger than the\n"
+                    "unpatched kernel's (%s -> %s bytes).\n")
                    % (pct(nums["size_7"], nums["size_off"]), "{:,}".format(int(nums["size_off"])),
                       "{:,}".format(int(nums["size_7"]))))
     out.append("\n" + END)

@@ -89,9 +89,13 @@ cat >"$tmp/table.md" <<'TABLE'
 |---|---|---:|---:|
 | kprint-off | CONFIG_KPRINT=n (baseline) | 1,037,312 | 1,003,520 |
 | kprint-7 | KPRINT=y, MIN_LOGLEVEL=7 | 1,061,888 (+24,576) | 1,026,000 (+22,480) |
+
+| variant | descriptors | bytes |
+|---|---:|---:|
+| kprint-7 | 1,724 | 48,272 |
 TABLE
 $cn collect "$tmp/run.log" --sizes "$tmp/table.md" >"$tmp/sized.numbers"
 [ "$(grep '^size_' "$tmp/sized.numbers" | tr '\n' ' ')" = "size_7 1061888 size_off 1037312 size_series 0123456789ab " ]
-ok $? "collect --sizes takes bzImage of kprint-off and kprint-7 for the run's series"
+ok $? "collect --sizes takes bzImage of kprint-off and kprint-7 for the run's series, not a later table's row"
 
 tap_done
