@@ -137,19 +137,24 @@ class Depth:
     def worst(self, root, recursion, cut=()):
         """(bytes, [functions]) of the deepest path from @root; a function
         already on the path is entered again only through "%pV", at most
-        @recursion times."""
-        memo, on = {}, {}
+        @recursion times.
+
+        Every path is walked (about 15 s for the four entry paths of both
+        kernels): a result depends on the functions above it on the path,
+        so it cannot be memoised by function.  The memo this had until
+        2026-12-06 made the figure depend on the order of Python's set
+        iteration, which changes from run to run (1,200 or 1,088 bytes for
+        one kernel's printk() with consoles)."""
+        on = {}
 
         def d(f, level):
-            if (f, level) in memo:
-                return memo[(f, level)]
             if f not in self.frame or f in cut:
                 return 0, []
             on[f] = on.get(f, 0) + 1
             fr = self.frame[f]
             best = (fr, [f])
             for edges, own in ((self.calls[f], fr), (self.jmps[f], 0)):
-                for c in edges:
+                for c in sorted(edges):
                     lv = level
                     if on.get(c):
                         # only "%pV" formats again
@@ -160,7 +165,6 @@ class Depth:
                     if own + v > best[0]:
                         best = (own + v, [f if own else f + "(jmp)"] + p)
             on[f] -= 1
-            memo[(f, level)] = best
             return best
 
         return d(root, 0)
