@@ -1469,13 +1469,13 @@ def main():
             diag.append("no site table found in debugfs (globs: see check-kernel.sh)")
         else:
             body = "\n".join(sites)
-            # "<object> <level> <file>:<line> <function> <module> <format>"
-            # for every call site that printed in this boot
+            # "<object>:<index> <level> <file>:<line> <function> <module>
+            # <format>" for every call site that printed in this boot
             for tag in sorted({r.tag() for r in mod} & set(mk)):
                 line, func = mk[tag]
-                if not re.search(r"^%s \S+ \S*%s:%d %s %s " % (MODULE, re.escape(SRC_NAME), line, func, MODULE),
+                if not re.search(r"^%s:\d+ \S+ \S*%s:%d %s %s " % (MODULE, re.escape(SRC_NAME), line, func, MODULE),
                                  body, re.M):
-                    diag.append("no line '%s <level> .../%s:%d %s %s <format>' (kptest:%s)"
+                    diag.append("no line '%s:<index> <level> .../%s:%d %s %s <format>' (kptest:%s)"
                                 % (MODULE, SRC_NAME, line, func, MODULE, tag))
         tap.check(not diag, "kprint: debugfs site table lists the module's call sites", diag[:8])
 
@@ -1550,6 +1550,8 @@ def main():
     part("check-structured.py").run(tap, boots, mk, me)
     # ---- issue 13: a log of maximal records; stack and re-rendering (reported)
     part("check-maxlog.py").run(tap, boots)
+    # ---- issue 23: the default form of the lines (SITE=)
+    part("check-site.py").run(tap, boots, me, kdmesg=a.kdmesg)
     part("check-stack.py").run(tap, boots)
     part("check-render.py").run(tap, boots, me)
     part("check-render.py").check(tap, boots, me)

@@ -122,6 +122,10 @@ reserve() {
 
 out "=====KPTEST-START variant=$VARIANT====="
 sec INFO info
+# The checks read the full lines (printk.kprint_dict=full); the default
+# form (site: SITE=) is read once more below (KMSG-SITE) and
+# resolved on the host.  The switch is read when a record is read.
+if [ -e "$SWITCH" ]; then echo full > "$SWITCH"; fi
 # the boot log before any test adds records (early records, cut-off checks)
 if [ "$VARIANT" != stock ]; then
 	sec BOOTKMSG kmsg-dump
@@ -180,6 +184,23 @@ else
 	out "=====KDMESG-ABSENT====="
 fi
 sec SITES sites
+# issue 23: the same records in the default form (SITE=), and
+# the whole site table their SITE= values refer to (gzip'ed, base64'ed),
+# resolved by the host (check-site.py)
+site_table() {
+	for f in $SITES_GLOB; do
+		[ -f "$f" ] || continue
+		gzip -c "$f" | base64
+		return 0
+	done
+	return 1
+}
+if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
+	set_switch site > /dev/null
+	sec KMSG-SITE kmsg-dump
+	set_switch full > /dev/null
+	sec SITES-GZ site_table
+fi
 # shellcheck disable=SC1091 # systemd-journald (issue 3)
 [ ! -f /etc/journald.sh ] || . /etc/journald.sh
 # shellcheck disable=SC1091 # kdmesg translates the boot (issue 11)
@@ -195,10 +216,10 @@ sec KMSG2 kmsg-dump
 sec DMESG2 /usr/bin/dmesg
 
 # the kprint API module (issue 4), with the runtime switch on again (phase 2
-# turned it off)
+# turned it off), in the full form
 if [ -e /kprint_api.ko ]; then
 	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
-		set_switch 1 >/dev/null
+		set_switch full >/dev/null
 	fi
 	sec INSMOD-API insmod /kprint_api.ko dyndbg=+p
 	sec KMSG-API kmsg-dump
@@ -209,7 +230,7 @@ echo 1 > /proc/sys/kernel/printk
 out "=====BENCH-BEGIN====="
 for _ in 1 2 3 4 5; do
 	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
-		set_switch 1 >/dev/null && bench on
+		set_switch full >/dev/null && bench on
 		set_switch 0 >/dev/null && bench off
 	elif [ "$VARIANT" = kprint ]; then
 		bench noswitch
@@ -226,7 +247,7 @@ bench2() {
 	echo "$BENCH2_N" > $PARAMS/bench2
 	out "kptest:bench2 ns_per_call=$(cat $PARAMS/bench2_result) flush=$1 variant=$VARIANT n=$BENCH2_N min=$(cat $PARAMS/bench2_min)"
 }
-if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then set_switch 1 >/dev/null; fi
+if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then set_switch full >/dev/null; fi
 out "=====BENCH2-BEGIN====="
 for _ in 1 2 3; do
 	bench2 0
@@ -290,7 +311,7 @@ if [ "$VARIANT" = kprint ] || [ "$VARIANT" = stock ]; then
 fi
 
 if [ -e /sys/module/kprint_api ]; then
-	if [ -e "$SWITCH" ]; then set_switch 1 >/dev/null; fi
+	if [ -e "$SWITCH" ]; then set_switch full >/dev/null; fi
 	sec RESERVE reserve
 	rmmod kprint_api
 fi

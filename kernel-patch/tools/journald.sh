@@ -108,10 +108,46 @@ kpj_again() {
 	[ $kpj_i -lt 300 ] && [ $kpj_rc -eq 0 ]
 }
 
+# Issue 23: what journald stores of the same ring in another form of the
+# lines: kpj_form MODE sets printk.kprint_dict=MODE (site: the default;
+# off: no lines, what a kernel without the series shows of the same
+# records).  journald writes to $KPJ_DIR and resumes after the last record
+# it stored (kernel-seqnum): both are put aside, a fresh journal reads the
+# whole ring once more, and everything is put back for the maximal-record
+# run.  Prints its file headers (as "@@ after", for the bytes per entry)
+# and, gzip'ed and base64'ed, its kernel entries' MESSAGE,
+# _SOURCE_MONOTONIC_TIMESTAMP and _KERNEL_ fields of the series.
+kpj_form() {
+	kpj_seq=/run/systemd/journal/kernel-seqnum
+	echo "$1" > "$SWITCH" || return 1
+	mv "$KPJ_DIR" /run/log/journal.full
+	[ ! -e "$kpj_seq" ] || mv "$kpj_seq" /run/kernel-seqnum.full
+	mkdir -p "$KPJ_DIR"
+	kpj_run /tmp/journald-site.log
+	echo "@@ journald exit status $kpj_rc after $kpj_i polls"
+	echo "@@ after"
+	kpj_headers
+	echo "@@ json"
+	SYSTEMD_COLORS=0 "$KPJ_JOURNALCTL" -D "$KPJ_DIR" -o json --all --no-pager \
+		--output-fields=MESSAGE,_SOURCE_MONOTONIC_TIMESTAMP,_KERNEL_SITE,_KERNEL_CODE_FILE,_KERNEL_FORMAT \
+		_TRANSPORT=kernel 2>/tmp/journalctl-site.err | gzip -c | base64
+	echo "@@ end"
+	cat /tmp/journalctl-site.err
+	rm -rf "$KPJ_DIR"
+	mv /run/log/journal.full "$KPJ_DIR"
+	[ ! -e /run/kernel-seqnum.full ] || mv /run/kernel-seqnum.full "$kpj_seq"
+	echo full > "$SWITCH"
+	[ $kpj_i -lt 300 ] && [ $kpj_rc -eq 0 ]
+}
+
 if [ -x "$KPJ_JOURNALD" ] && [ -x "$KPJ_JOURNALCTL" ]; then
 	sec JOURNALD-LOG kpj_start
 	sec JOURNAL-JSON-GZ kpj_dump
 	sec JOURNALCTL-STDERR cat /tmp/journalctl.err
+	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
+		sec JOURNAL-SITE kpj_form site
+		sec JOURNAL-OFF kpj_form off
+	fi
 else
 	out "=====JOURNAL-ABSENT====="
 fi

@@ -54,6 +54,9 @@ ok 9 - kprint: the kernel runs relocated by KASLR (_text at ffffffff90c00000, li
 ok 26 - contention: printk() while the other CPU logs: median 9297 ns with CONFIG_KPRINT, 7959 ns stock: 1.17x (24 and 24 runs on boots in turn; goal 1.2x, judged at 1.6x for TCG's noise)
 ok 27 - contention: printk() while the other CPU flushes groups: median 8504 ns with CONFIG_KPRINT, 7959 ns stock: 1.07x (24 and 24 runs on boots in turn; goal 1.2x, judged at 1.6x for TCG's noise) # SKIP host busy
 # kprint: journal after the boot log: 1186 entries in 3 file(s), 700440 bytes of objects, 591 bytes per entry
+# kprint: dictionary bytes of the 900 records: 90000 full, 20000 default (site), 0.22x
+# kprint (off): journal after the boot log: 1189 entries in 2 file(s), 472320 bytes of objects, 397 bytes per entry
+# kprint (site): journal after the boot log: 1190 entries in 2 file(s), 523600 bytes of objects, 440 bytes per entry
 ok 140 - stack: printk(), pr_*(), pr_cont() (store): 824 bytes, stock 768, growth +56 (goal <= +64)
 not ok 141 - stack: dev_*(), dev_printk() (store): 1100 bytes, stock 1008, growth +92 (goal <= +64)
 ok 142 - stack: kprint_buffer_flush() (group) vs printk() (store): 632 bytes, stock 704, growth -72 (goal <= +64)
@@ -67,7 +70,12 @@ checks_passed 180
 checks_skipped 2
 contention_groups 1.07(skipped)
 contention_logs 1.17
+dict_full 90000
+dict_records 900
+dict_site 20000
 journal_kprint_boot 591
+journal_off_boot 397
+journal_site_boot 440
 kaslr relocated
 render_boot_exact 256
 render_boot_total 258
@@ -78,7 +86,7 @@ stack_group_max -72
 stack_growth_max 92
 stack_growth_min 56
 stack_paths 2'
-got=$(grep -E '^(checks|contention_(logs|groups)|journal|kaslr|render|run_|series|stack)' "$tmp/run.numbers")
+got=$(grep -E '^(checks|contention_(logs|groups)|dict|journal|kaslr|render|run_|series|stack)' "$tmp/run.numbers")
 [ $st = 0 ] && [ "$got" = "$want" ] && grep -q '^size_7 ' "$tmp/run.numbers"
 ok $? "collect reads a check-kernel.sh output and keeps the size keys"
 [ "$got" = "$want" ] || { echo "$got" | sed 's/^/# got: /'; }
