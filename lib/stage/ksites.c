@@ -149,7 +149,34 @@ long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data)
 	return skipped;
 }
 
-long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
+/*
+ * "object" or "object:index" (the first field of a table line): split in
+ * place.  *@index is -1 for the old form, else 0..KD_KSITES_INDEX_MAX.
+ * Returns false for an index that is not one.
+ */
+static bool split_object(char *f, long *index)
+{
+	char *colon = strchr(f, ':');
+	unsigned long v = 0;
+
+	*index = -1;
+	if (!colon)
+		return *f != '\0';
+	*colon = '\0';
+	if (!*f || !colon[1])
+		return false;
+	for (const char *d = colon + 1; *d; d++) {
+		if (*d < '0' || *d > '9')
+			return false;
+		v = v * 10 + (unsigned long)(*d - '0');
+		if (v > KD_KSITES_INDEX_MAX)
+			return false;
+	}
+	*index = (long)v;
+	return true;
+}
+
+long kd_ksites_table_lines(char *text, size_t len, kd_ksites_line_fn fn, void *data)
 {
 	char *p = text, *end = text + len, *l;
 	size_t n;
@@ -157,11 +184,17 @@ long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
 	int rc;
 
 	while ((l = next_line(&p, end, &n))) {
+		struct kd_ksite_line kl;
 		char *f[6];
 		int k = 0;
 
-		if (!n)
+		/* Comments: the header of a table kdmesg --save-sites wrote. */
+		if (!n || l[0] == '#')
 			continue;
+		if (memchr(l, '\0', n)) {
+			skipped++;
+			continue;
+		}
 		for (char *q = l; k < 5 && q; k++) {
 			f[k] = q;
 			q = strchr(q, ' ');
@@ -169,23 +202,53 @@ long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
 				*q++ = '\0';
 			f[k + 1] = q;
 		}
-		if (k == 5 && f[5] && *f[5]) {
-			struct kd_fidx_site s = {
-				.family = KD_FIDX_ANY, .file = f[2], .func = f[3],
-				.module = strcmp(f[4], "-") ? f[4] : NULL, .fmt = f[5],
-				.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
-					 f[1][0] : 0,
-			};
-
-			s.fmt_len = kd_cstring_unescape(f[5], strlen(f[5]));
-			s.line = split_line(f[2]);
-			if ((rc = fn(data, &s)) < 0)
-				return rc;
-		} else {
+		/* Six fields, the last (the format) possibly empty. */
+		if (k != 5 || !f[5] || !*f[2] || !*f[3] || !*f[4] || !split_object(f[0], &kl.index)) {
 			skipped++;
+			continue;
 		}
+		kl.object = f[0];
+		kl.site = (struct kd_fidx_site){
+			.family = KD_FIDX_ANY, .file = f[2], .func = f[3],
+			.module = strcmp(f[4], "-") ? f[4] : NULL, .fmt = f[5],
+			.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
+				 f[1][0] : 0,
+		};
+		kl.site.fmt_len = kd_cstring_unescape(f[5], strlen(f[5]));
+		trim_newline(&kl.site);
+		kl.line = strrchr(f[2], ':');
+		kl.site.line = split_line(f[2]);
+		kl.line = kl.line ? kl.line + 1 : "";
+		if ((rc = fn(data, &kl)) < 0)
+			return rc;
 	}
 	return skipped;
+}
+
+/* kd_ksites_table(): the lines with a format, as format-index sites. */
+struct table_fmt {
+	kd_ksites_fn fn;
+	void *data;
+	long empty;
+};
+
+static int table_fmt_line(void *data, const struct kd_ksite_line *l)
+{
+	struct table_fmt *t = data;
+
+	if (!l->site.fmt_len) {
+		t->empty++;
+		return 0;
+	}
+	return t->fn(t->data, &l->site);
+}
+
+long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data)
+{
+	struct table_fmt t = { .fn = fn, .data = data };
+	long skipped = kd_ksites_table_lines(text, len, table_fmt_line, &t);
+
+	return skipped < 0 ? skipped : skipped + t.empty;
 }
 
 /* The value of dictionary key @key of @rec, or NULL. */

@@ -42,10 +42,34 @@ long kd_ksites_printk_index(char *text, size_t len, const char *module,
  */
 long kd_ksites_dyndbg(char *text, size_t len, kd_ksites_fn fn, void *data);
 
+/* The largest descriptor index a table line may give. */
+#define KD_KSITES_INDEX_MAX	(1UL << 24)
+
+/* One line of a kprint site table. */
+struct kd_ksite_line {
+	const char *object;	/* "vmlinux" or a module's name */
+	long index;		/* the descriptor's index in @object, -1: not given */
+	const char *line;	/* the line number as written after the last ':' ("" if none) */
+	/* fmt_len 0: the site has no format; module NULL for "-"; no trailing newline. */
+	struct kd_fidx_site site;
+};
+
+/* Called for each table line; returns 0 or a negative errno that stops the read. */
+typedef int (*kd_ksites_line_fn)(void *data, const struct kd_ksite_line *l);
+
 /**
- * kd_ksites_table() - the @len bytes of a kprint site table: lines
- * `object level file:line function module format` (\xhh escapes; "-"
- * for no module).  @text is changed.  Returns as kd_ksites_dyndbg().
+ * kd_ksites_table_lines() - the @len bytes of a kprint site table: lines
+ * `object[:index] level file:line function module format` (\xhh escapes
+ * undone; "-" for no module; the format may be empty), '#' lines
+ * ignored (a saved table's header).  @text is changed.  Returns the
+ * lines skipped as malformed (not counting comments), or @fn's error.
+ */
+long kd_ksites_table_lines(char *text, size_t len, kd_ksites_line_fn fn, void *data);
+
+/**
+ * kd_ksites_table() - kd_ksites_table_lines() as format-index sites,
+ * for the lines that have a format (those without are counted as
+ * skipped).  Returns as kd_ksites_dyndbg().
  */
 long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data);
 
