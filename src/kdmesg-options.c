@@ -446,6 +446,7 @@ static const struct option longopts[] = {
 	/* Not in --help: for shell completion (kdmesg-complete.c). */
 	{ "list-values",   required_argument, NULL, OPT_LIST_VALUES },
 	KDMESG_JOURNAL_LONGOPTS
+	KDMESG_SITES_LONGOPTS
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -728,7 +729,7 @@ static void parse_option(struct ctl *c, int ch, char *arg, struct seen *s,
 	    parse_look_option(c, ch, arg) || parse_filter_option(c, ch, arg) ||
 	    parse_stage_option(c, ch, arg) || parse_mode_option(c, ch, arg))
 		return;
-	if (!kdmesg_journal_option(c, ch, arg, argc, argv))
+	if (!kdmesg_journal_option(c, ch, arg, argc, argv) && !kdmesg_sites_option(c, ch, arg))
 		try_help();
 }
 

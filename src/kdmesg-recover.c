@@ -225,7 +225,7 @@ static int first_record(void *data, struct kd_recover *r, const char *release)
 }
 
 /* Whether anything of this run shows or uses what recovery adds. */
-static bool wanted(const struct ctl *c)
+bool kdmesg_fields_wanted(const struct ctl *c)
 {
 	if (c->out.raw)
 		return false;
@@ -244,7 +244,7 @@ void kdmesg_recover_setup(struct ctl *c, struct kd_pipeline *p)
 		.apply = kd_recover_apply,
 	};
 
-	if (c->recover == RECOVER_NEVER || (c->recover == RECOVER_AUTO && !wanted(c)))
+	if (c->recover == RECOVER_NEVER || (c->recover == RECOVER_AUTO && !kdmesg_fields_wanted(c)))
 		return;
 	if (kd_recover_new(&recover) < 0)
 		oom();

@@ -125,6 +125,8 @@ void kdmesg_usage(void)
 		_("     --recover[=<when>]      recover call sites of plain kernel messages (%s, %s or %s)\n"),
 		"auto", "always", "never");
 	fputs(_("     --formats <file>        the format index to recover them with\n"), out);
+	fputs(_("     --sites <file>          the kprint site table to expand compact records with\n"), out);
+	fputs(_("     --save-sites            save the running kernel's site table for later reads\n"), out);
 	fputs(_("     --tui                   browse and follow the log in a full-screen viewer\n"), out);
 	fputs(_("     --journal               read the kernel records of the systemd journal\n"), out);
 	fputs(_("     --journal-directory <dir>  read the journal files in <dir>\n"), out);

@@ -448,6 +448,7 @@ static int print_records(struct ctl *c)
 		errno = -rc;
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
+	kdmesg_sites_setup(c, p);
 	kdmesg_recover_setup(c, p);
 	kdmesg_translate_setup(c, p);
 	kdmesg_recover_add_catalogue(kdmesg_translate_catalog());
@@ -543,6 +544,7 @@ static int print_records(struct ctl *c)
 	kd_pager_close();
 	kdmesg_translate_finish(c);
 	kdmesg_recover_finish(c);
+	kdmesg_sites_finish(c);
 	if (want_note && status == EXIT_SUCCESS)
 		kprint_seen_note(&seen);
 	kdmesg_report_stats(kd_pipeline_stats(p), kd_pipeline_lost_reported(p));
@@ -595,6 +597,8 @@ int main(int argc, char **argv)
 	kdmesg_parse_options(&c, argc, argv);
 	if (c.list_values)
 		kdmesg_list_values(&c, c.list_values);
+	if (c.save_sites)
+		return kdmesg_save_sites(&c);
 
 	switch (c.action) {
 	case ACT_READ:

@@ -76,6 +76,8 @@ struct ctl {
 	bool verbose;		/* -v: summaries on stderr */
 	enum recover_when recover;
 	const char *formats;	/* --formats FILE */
+	const char *sites;	/* --sites FILE */
+	bool save_sites;	/* --save-sites */
 
 	/* --grep patterns, compiled once -i is known; --module names. */
 	const char **greps;
@@ -156,6 +158,34 @@ bool kdmesg_recover_active(void);
 /** kdmesg_recover_finish() - the -v summary; releases the stage. */
 void kdmesg_recover_finish(struct ctl *c);
 
+/**
+ * kdmesg_fields_wanted() - whether anything of this run shows or uses
+ * the kprint fields (CODE_*, MODULE, FORMAT, ARGn): the output, a
+ * filter, --stats, the viewer or the translation.
+ */
+bool kdmesg_fields_wanted(const struct ctl *c);
+
+/**
+ * kdmesg_sites_setup() - add the expansion of compact kprint records
+ * (kdmesg-sites.c) to @p when the fields are wanted, with the site table
+ * --sites, KDMESG_SITES or the source's kernel names; before the
+ * recovery and translation stages, which read what it adds.  Exits when
+ * --sites is unreadable.
+ */
+void kdmesg_sites_setup(struct ctl *c, struct kd_pipeline *p);
+
+/** kdmesg_sites_finish() - remarks on records left compact; releases the stage. */
+void kdmesg_sites_finish(struct ctl *c);
+
+/** kdmesg_save_sites() - --save-sites (kdmesg-save-sites.c); the exit status. */
+int kdmesg_save_sites(struct ctl *c);
+
+/**
+ * kdmesg_sites_option() - take --sites or --save-sites (@ch, its
+ * argument @arg); false for other options.
+ */
+bool kdmesg_sites_option(struct ctl *c, int ch, const char *arg);
+
 struct kd_source_stats;
 
 /**
@@ -227,7 +257,12 @@ enum {
 	OPT_LIST_BOOTS,
 	OPT_MACHINE,
 	OPT_BOOT_TIME,
+	OPT_SITES = 0x1100,
+	OPT_SAVE_SITES,
 };
+#define KDMESG_SITES_LONGOPTS \
+	{ "sites",             required_argument, NULL, OPT_SITES }, \
+	{ "save-sites",        no_argument,       NULL, OPT_SAVE_SITES },
 #define KDMESG_JOURNAL_LONGOPTS \
 	{ "journal",           no_argument,       NULL, OPT_JOURNAL }, \
 	{ "journal-directory", required_argument, NULL, OPT_JOURNAL_DIRECTORY }, \

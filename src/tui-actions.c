@@ -118,6 +118,7 @@ void tui_open_intake(struct tui *t)
 		err(EXIT_FAILURE, _("cannot set up the output"));
 	}
 	kd_pipeline_need(t->p, sink.needs);
+	kdmesg_sites_setup(c, t->p);
 	kdmesg_recover_setup(c, t->p);
 	kdmesg_translate_setup(c, t->p);
 	t->translate = kdmesg_translate_active();

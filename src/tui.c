@@ -536,6 +536,7 @@ int kdmesg_tui(struct ctl *c)
 		fclose(in);
 	kdmesg_translate_finish(c);
 	kdmesg_recover_finish(c);
+	kdmesg_sites_finish(c);
 	kdmesg_report_stats(kd_pipeline_stats(t.p), 0);
 	kd_pipeline_free(t.p);
 	kd_view_free(t.v);
