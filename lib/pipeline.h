@@ -5,7 +5,8 @@
  *     source -> stages -> match -> sinks
  *
  * A source (lib/source/source.h) reads records; stages may rewrite or drop them
- * (the recovery of call sites on stock kernels, lib/stage/recover.c, and
+ * (the expansion of compact kprint records, lib/stage/expand.c, the
+ * recovery of call sites on stock kernels, lib/stage/recover.c, and
  * the translation, lib/stage/translate.c); the filter
  * (lib/match/filter.h) decides which are shown; sinks consume what is shown
  * (the writer, --stats, the viewer's record store).  The pipeline owns
@@ -22,7 +23,9 @@
  * it in place:
  *  - new or rewritten dictionary entries go through kd_record_dict_add(),
  *    then get their origin set (KD_ORIGIN_RECOVERED/..._TRANSLATED), so
- *    that writers never show a derived field as the kernel's;
+ *    that writers never show a derived field as the kernel's (the
+ *    expansion's fields stay KD_ORIGIN_KERNEL: they are the kernel's own
+ *    table strings and record bytes, checked against the text);
  *  - new text goes through kd_record_set_text() (which copies, so lent
  *    input text is never written to) with rec->text_origin set after,
  *    and rec->text_plain only when the stage proved that promise;

@@ -21,8 +21,9 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT INT TERM
 sed 's/\\-/-/g' "$man" >"$tmp"
 # Rows of the option table look like: { "name", ..._argument, NULL, ... },
+# (the journal's and the site table's rows are macros of src/kdmesg.h).
 opts=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",[[:space:]]*[a-z_]*_argument,.*/\1/p' \
-	"$srcdir/src/kdmesg-options.c")
+	"$srcdir/src/kdmesg-options.c" "$srcdir/src/kdmesg.h")
 [ -n "$opts" ]
 ok $? "found the option table in src/kdmesg-options.c"
 

@@ -12,7 +12,8 @@
 # site, a span past the text, a stale table whose format does not render
 # the text); --save-sites against a fake debugfs, notes and /proc (merge
 # of unloaded modules' lines, the boots map, its errors); the saved table
-# found by a dump's banner and by a journal record's boot.  Prints TAP.
+# found by a dump's banner, by the live log (under the LD_PRELOAD shim)
+# and by a journal record's boot.  Prints TAP.
 set -u
 
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
@@ -252,6 +253,33 @@ KDMESG_DEBUGFS="$tmp/dbg" KDMESG_NOTES="$tmp/badnotes" KDMESG_PROC="$tmp/proc" \
 [ $? = 1 ] && [ ! -e "$tmp/saved2" ] &&
 	[ "$(cat "$tmp/bn.err")" = "kdmesg: $tmp/badnotes: no GNU build id note: the table cannot be saved under the kernel's build id" ]
 ok $? "--save-sites without a build id: one line, status 1, nothing written"
+
+# --- the live log, under the LD_PRELOAD shim (tests/shim/kmsg-shim.c) -------
+shim=${top_builddir:-}/tests/shim/kmsg-shim.so
+if [ -n "${top_builddir:-}" ] && [ -f "$shim" ]; then
+	# live KMSG VAR=VALUE... -- ARGS: kdmesg reading /dev/kmsg, which holds KMSG.
+	live() {
+		cp "$1" "$tmp/kmsg"
+		shift
+		env LD_PRELOAD="$shim" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			KDMESG_SHIM_KMSG="$tmp/kmsg" KDMESG_SHIM_SYSLOG="$tmp/nosyslog" \
+			KDMESG_SHIM_LOG="$tmp/shimlog" "$@"
+	}
+	live "$J" "$KDMESG" -o jsonl >"$tmp/live-full.out" 2>&1
+	mkdir -p "$tmp/livedbg/kprint"
+	cp "$tmp/j.sites" "$tmp/livedbg/kprint/sites"
+	live "$tmp/j.dump" env KDMESG_DEBUGFS="$tmp/livedbg" "$KDMESG" -o jsonl >"$tmp/live-dbg.out" 2>&1
+	cmp -s "$tmp/live-full.out" "$tmp/live-dbg.out" && grep -q 'CODE_FILE":' "$tmp/live-dbg.out"
+	ok $? "live: the kernel's debugfs table expands /dev/kmsg's compact records"
+	# No debugfs: the table saved for the running kernel's build id.
+	live "$tmp/j.dump" env KDMESG_NOTES="$tmp/notes" KDMESG_SITES_DIR="$tmp/saved" \
+		"$KDMESG" -o jsonl >"$tmp/live-saved.out" 2>&1
+	cmp -s "$tmp/live-full.out" "$tmp/live-saved.out"
+	ok $? "live: without debugfs, the table saved under the running build id"
+	live "$tmp/j.dump" "$KDMESG" -o jsonl >"$tmp/live-none.out" 2>&1
+	grep -q 'no site table of their kernel was found' "$tmp/live-none.out"
+	ok $? "live: no table at all: compact records, one line says so"
+fi
 
 # --- the journal: a record's boot through the boots map ---------------------
 remote=

@@ -30,7 +30,8 @@ out=$(cd "$out" && pwd)
 libsrc="record/record.c source/kmsg-parse.c source/syslog-parse.c source/source.c \
 	source/source-kmsg.c source/source-syslog.c source/source-file.c source/klogctl.c record/priority.c shared/kfmt.c \
 	stage/mo.c stage/catalog.c stage/charset.c shared/escape.c record/group.c stage/translate.c \
-	$(cd "$top/lib" && echo stage/fidx*.c stage/fmatch*.c) stage/recover.c stage/msgids.c"
+	$(cd "$top/lib" && echo stage/fidx*.c stage/fmatch*.c) stage/recover.c stage/msgids.c \
+	stage/ksites.c stage/sites.c stage/expand.c po/cstring.c record/field.c"
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 # The writer target also needs every writer (not lib/sink/terminal.c: curses).
@@ -39,7 +40,7 @@ writersrc="record/record.c source/kmsg-parse.c source/syslog-parse.c record/prio
 	sink/output-jsonl.c sink/output-export.c sink/output-verbose.c record/field.c shared/modinfo.c sink/timefmt.c"
 
 status=0
-for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate translate-record translate-catalog writer}; do
+for t in ${FUZZ_TARGETS:-kmsg-parse syslog-parse source-file translate translate-record translate-catalog writer sites}; do
 	bin="$out/fuzz-$t"
 	srcs=""
 	list=$libsrc
