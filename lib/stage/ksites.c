@@ -259,7 +259,8 @@ static const char *dict_value(const struct kd_record *rec, const char *key)
 	return d ? d->value : NULL;
 }
 
-int kd_ksites_dump(struct kd_source *src, kd_ksites_record_fn fn, void *data,
+int kd_ksites_dump(struct kd_source *src, kd_ksites_stage_fn stage, void *stage_data,
+		   kd_ksites_record_fn fn, void *data,
 		   unsigned long *total, unsigned long *with)
 {
 	struct kd_record rec;
@@ -275,6 +276,8 @@ int kd_ksites_dump(struct kd_source *src, kd_ksites_record_fn fn, void *data,
 
 		if (rc != 1)
 			continue;
+		if (stage && (rc = stage(stage_data, &rec)) < 0)
+			break;
 		++*total;
 		if (!(f = kd_record_dict_get(&rec, KD_KEY_FORMAT)) || !f->value_len) {
 			if ((rc = fn(data, &rec, NULL)) < 0)

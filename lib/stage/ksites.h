@@ -80,15 +80,20 @@ long kd_ksites_table(char *text, size_t len, kd_ksites_fn fn, void *data);
 typedef int (*kd_ksites_record_fn)(void *data, const struct kd_record *rec,
 				   const struct kd_fidx_site *s);
 
+/* A stage a record passes before it is looked at (struct kd_stage's @apply). */
+typedef int (*kd_ksites_stage_fn)(void *data, struct kd_record *rec);
+
 /**
  * kd_ksites_dump() - the records of a dump of a CONFIG_KPRINT kernel,
  * read from @src to its end, each to @fn with its site: FORMAT with its
  * CODE_FILE, CODE_LINE (digits only, else 0), CODE_FUNC, MODULE and the
- * record's level, of any family (KD_FIDX_ANY).  *@total counts the
- * records, *@with those with a FORMAT.  Returns 0, the read's negative
- * errno or @fn's.
+ * record's level, of any family (KD_FIDX_ANY).  @stage (NULL: none)
+ * sees each record first: the expansion of compact records (expand.h).
+ * *@total counts the records, *@with those with a FORMAT.  Returns 0,
+ * the read's negative errno, @stage's or @fn's.
  */
-int kd_ksites_dump(struct kd_source *src, kd_ksites_record_fn fn, void *data,
+int kd_ksites_dump(struct kd_source *src, kd_ksites_stage_fn stage, void *stage_data,
+		   kd_ksites_record_fn fn, void *data,
 		   unsigned long *total, unsigned long *with);
 
 #endif /* KDMESG_KSITES_H */

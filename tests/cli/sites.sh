@@ -104,6 +104,14 @@ if command -v msgfmt >/dev/null 2>&1; then
 	ok $? "translate group: the German text differs from the original (the check can fail)"
 fi
 
+# kdmesg-po reads a compact dump with KDMESG_SITES: the template of the full dump.
+PO=$(dirname "$KDMESG")/kdmesg-po
+SOURCE_DATE_EPOCH=0 "$PO" extract --dump="$J" >"$tmp/full.pot"
+SOURCE_DATE_EPOCH=0 KDMESG_SITES=$tmp/j.sites "$PO" extract --dump="$tmp/j.dump" >"$tmp/compact.pot"
+SOURCE_DATE_EPOCH=0 "$PO" extract --dump="$tmp/j.dump" >"$tmp/none.pot" 2>/dev/null
+cmp -s "$tmp/full.pot" "$tmp/compact.pot" && ! cmp -s "$tmp/full.pot" "$tmp/none.pot"
+ok $? "kdmesg-po extract --dump: a compact dump with KDMESG_SITES as the full dump"
+
 # KDMESG_SITES stands for --sites.
 "$KDMESG" -K "$tmp/j.dump" --sites "$tmp/j.sites" -o jsonl >"$tmp/opt.out" 2>&1
 KDMESG_SITES=$tmp/j.sites "$KDMESG" -K "$tmp/j.dump" -o jsonl >"$tmp/env.out" 2>&1
