@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -58,7 +59,12 @@ static struct {
 	char live_boot[KD_ID128_LEN + 1];
 	const struct kd_sites *live;	/* the running kernel's, for its boot's journal records */
 	char what[4200];		/* the table used, for -v */
+	bool from_debugfs;		/* S.fixed is the live kernel's debugfs table */
+	struct timespec reloaded;	/* when it was last read */
 } S;
+
+/* Reading the live table again after a miss: at most this often. */
+#define RELOAD_MS	1000
 
 static void __attribute__((__noreturn__)) oom(void)
 {
@@ -178,9 +184,46 @@ static const struct kd_sites *load_live(void)
 	const struct kd_sites *t;
 
 	snprintf(path, sizeof(path), "%s/kprint/sites", env_or("KDMESG_DEBUGFS", "/sys/kernel/debug"));
-	if (access(path, R_OK) == 0 && (t = load(path)))
+	if (access(path, R_OK) == 0 && (t = load(path))) {
+		S.from_debugfs = true;
+		clock_gettime(CLOCK_MONOTONIC, &S.reloaded);
 		return t;
+	}
 	return running_build_id(id) == 0 ? load_saved(id) : NULL;
+}
+
+/*
+ * A site the live table lacks: a module loaded since it was read (kdmesg
+ * -w, the viewer).  Read debugfs again, at most once every RELOAD_MS,
+ * in place of the table read before.
+ */
+static const struct kd_sites *refresh(void *data, const struct kd_record *rec)
+{
+	struct timespec now;
+	const struct kd_sites *t;
+	long ms;
+
+	(void)data;
+	(void)rec;
+	if (!S.from_debugfs || S.where != W_FIXED)
+		return NULL;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (now.tv_sec - S.reloaded.tv_sec) * 1000 + (now.tv_nsec - S.reloaded.tv_nsec) / 1000000;
+	if (ms < RELOAD_MS)
+		return NULL;
+	S.from_debugfs = false;
+	S.reloaded = now;
+	if (!(t = load_live()))
+		return NULL;
+	/* The old table is done with: the stage looks every block up again in @t. */
+	for (size_t i = 0; i + 1 < S.nowned; i++)
+		if (S.owned[i] == S.fixed) {
+			kd_sites_free(S.owned[i]);
+			S.owned[i] = S.owned[--S.nowned];
+			break;
+		}
+	S.fixed = t;
+	return t;
 }
 
 /* --- choosing per record ------------------------------------------------ */
@@ -340,6 +383,7 @@ void kdmesg_sites_setup(struct ctl *c, struct kd_pipeline *p)
 	}
 	if (kd_expand_new(&S.x, choose, NULL) < 0)
 		oom();
+	kd_expand_set_refresh(S.x, refresh);
 	stage.data = S.x;
 	if (kd_pipeline_add_stage(p, &stage) < 0)
 		oom();

@@ -39,7 +39,7 @@ struct block {
 };
 
 struct kd_expand {
-	kd_expand_table_fn table;
+	kd_expand_table_fn table, refresh;
 	void *data;
 	struct kd_expand_stats st;
 	struct block b[KD_DICT_MAX];
@@ -62,6 +62,11 @@ int kd_expand_new(struct kd_expand **out, kd_expand_table_fn fn, void *data)
 	x->data = data;
 	*out = x;
 	return 0;
+}
+
+void kd_expand_set_refresh(struct kd_expand *x, kd_expand_table_fn fn)
+{
+	x->refresh = fn;
 }
 
 const struct kd_expand_stats *kd_expand_stats(const struct kd_expand *x)
@@ -594,13 +599,20 @@ int kd_expand_apply(void *data, struct kd_record *rec)
 		x->st.inconsistent++;
 		return 1;
 	}
-	for (unsigned int i = 0; i < x->nb; i++) {
+	for (unsigned int i = 0, retried = 0; i < x->nb; i++) {
 		const struct kd_dict_entry *d = &rec->dict[x->b[i].site_entry];
+		const struct kd_sites *newer;
 
-		if (!(x->b[i].site = lookup(t, d->value, d->value_len))) {
-			x->st.unresolved++;
-			return 1;
+		if ((x->b[i].site = lookup(t, d->value, d->value_len)))
+			continue;
+		/* A module loaded since the table was read: a newer table, once. */
+		if (!retried++ && x->refresh && (newer = x->refresh(x->data, rec)) && newer != t) {
+			t = newer;
+			i = (unsigned int)-1;	/* every block again, in the newer table */
+			continue;
 		}
+		x->st.unresolved++;
+		return 1;
 	}
 	for (unsigned int i = 0; ok && i < x->nb; i++) {
 		struct block *b = &x->b[i];

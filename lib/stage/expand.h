@@ -57,6 +57,14 @@ struct kd_expand;
 /** kd_expand_new() - a stage whose tables come from @fn.  Returns 0 or -ENOMEM. */
 int kd_expand_new(struct kd_expand **out, kd_expand_table_fn fn, void *data);
 
+/**
+ * kd_expand_set_refresh() - when a record names a site its table lacks,
+ * ask @fn (with the stage's data) once for a newer table of the same
+ * kernel (the live kernel's, after a module was loaded) and look again;
+ * @fn returns NULL when there is none.
+ */
+void kd_expand_set_refresh(struct kd_expand *x, kd_expand_table_fn fn);
+
 /** kd_expand_apply() - struct kd_stage's @apply (KD_NEED_DICT, kd_expand_keys). */
 int kd_expand_apply(void *data, struct kd_record *rec);
 

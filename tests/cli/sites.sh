@@ -284,6 +284,21 @@ if [ -n "${top_builddir:-}" ] && [ -f "$shim" ]; then
 		"$KDMESG" -o jsonl >"$tmp/live-saved.out" 2>&1
 	cmp -s "$tmp/live-full.out" "$tmp/live-saved.out"
 	ok $? "live: without debugfs, the table saved under the running build id"
+	# -w: a module loaded while kdmesg follows; its sites come in a table
+	# read again (at most once a second) when a record names one.
+	awk '!/^ / { n++ } n <= 20' "$tmp/j.dump" >"$tmp/first.dump"
+	awk '!/^ / { n++ } n > 20' "$tmp/j.dump" >"$tmp/rest.dump"
+	grep -v '^kprint_test:' "$tmp/j.sites" >"$tmp/livedbg/kprint/sites"
+	! grep -q 'SITE=kprint_test:' "$tmp/first.dump" && grep -q 'SITE=kprint_test:' "$tmp/rest.dump"
+	ok $? "-w: the module's records come later"
+	(sleep 1.5; cp "$tmp/j.sites" "$tmp/livedbg/kprint/sites"; cat "$tmp/rest.dump" >>"$tmp/kmsg") &
+	live "$tmp/first.dump" env KDMESG_DEBUGFS="$tmp/livedbg" KDMESG_SHIM_AT_END=exit \
+		KDMESG_SHIM_WAIT_MS=4000 "$KDMESG" -w -o jsonl >"$tmp/live-w.out" 2>&1
+	wait
+	grep -v '^{' "$tmp/live-w.out" | sed 's/^/# /'
+	[ "$(grep -c '^{' "$tmp/live-w.out")" = "$(grep -c '^[0-9]' "$tmp/j.dump")" ] &&
+		! grep -q 'SITE":' "$tmp/live-w.out" && grep -q '"MODULE":"kprint_test"' "$tmp/live-w.out"
+	ok $? "-w: sites of a module loaded later are found in debugfs read again"
 	live "$tmp/j.dump" "$KDMESG" -o jsonl >"$tmp/live-none.out" 2>&1
 	grep -q 'no site table of their kernel was found' "$tmp/live-none.out"
 	ok $? "live: no table at all: compact records, one line says so"
