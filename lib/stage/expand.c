@@ -48,6 +48,7 @@ struct kd_expand {
 	unsigned int ends[KD_KFMT_MAX_CONV + 1];
 	char lit[RENDER_MAX];
 	char out[RENDER_MAX];
+	size_t off[KD_KFMT_MAX_CONV];	/* where each argument is in x->out */
 	char *scratch;			/* the kept entries while the dictionary is rebuilt */
 	size_t scratch_cap;
 };
@@ -220,6 +221,7 @@ static long render(struct kd_expand *x, const struct block *b, const char *text,
 		if (k < nconv && k < b->nspans) {
 			size_t an = b->e[k] - b->s[k];
 
+			x->off[k] = at;
 			if (at + an > RENDER_MAX)
 				return -1;
 			memcpy(x->out + at, text + b->s[k], an);
@@ -314,6 +316,10 @@ static bool check_block(struct kd_expand *x, const struct block *b, const char *
 		size_t l0 = x->ends[0];
 
 		p = b->s[0] - l0;
+		/* Each span where the rendering has its argument, not the same bytes elsewhere. */
+		for (unsigned int k = 1; k < nconv && k < b->nspans; k++)
+			if (b->s[k] != p + x->off[k])
+				return false;
 		ok = b->s[0] >= rs + l0 &&
 		     (at != (size_t)-1 ? p == at :
 		      p == rs || (allow_prefix && device_prefix(text, rs, p))) &&
@@ -587,6 +593,11 @@ int kd_expand_apply(void *data, struct kd_record *rec)
 
 	if (!rec->dict_len || !has_site(rec))
 		return 1;
+	if (rec->dict_len > KD_DICT_MAX) {
+		x->st.records++;
+		x->st.too_big++;
+		return 1;
+	}
 	ok = gather(x, rec, &parts);
 	if (ok && !x->nb)
 		return 1;	/* a key like FOO_SITE: no block */

@@ -113,7 +113,8 @@ static void test_expand(void)
 		"vmlinux:3 6 g.c:5 grp g line %d of %s\n"
 		"vmlinux:4 6 c.c:1 cut - long <%s>\n"
 		"vmlinux:5 6 p.c:1 pv - pv: %s %pV\n"
-		"vmlinux:6 6 n.c:1 nofmt - \n");
+		"vmlinux:6 6 n.c:1 nofmt - \n"
+		"vmlinux:7 6 d.c:1 dd - %s-%s\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -188,6 +189,14 @@ static void test_expand(void)
 	make(&r, "anything", "SITE=vmlinux:6\nSPANS=0-3\n");
 	kd_expand_apply(x, &r);
 	tap_ok(!strcmp(r.dict[0].key, "SITE"), "no format but spans: unexpanded");
+
+	/* A span on the same bytes elsewhere: rendered alike, but not where the argument is. */
+	make(&r, "ab-ab", "SITE=vmlinux:7\nSPANS=0-2,0-2\n");
+	kd_expand_apply(x, &r);
+	tap_ok(!strcmp(r.dict[0].key, "SITE"), "a span not where its argument is: unexpanded");
+	make(&r, "ab-ab", "SITE=vmlinux:7\nSPANS=0-2,3-5\n");
+	kd_expand_apply(x, &r);
+	tap_ok(!strcmp(r.dict[0].key, "CODE_FILE"), "the same with the right span: expanded");
 
 	/* Malformed values. */
 	static const char *const bad[] = {
