@@ -7,9 +7,10 @@ mode (newline form, as `cat /dev/kmsg > f` writes), the dump the same
 boot would have given in the compact (site) mode and the kernel's site
 table (/sys/kernel/debug/kprint/sites, "object:index" form), as
 kprint(7) describes them: each call-site block's CODE_FILE, CODE_LINE,
-CODE_FUNC, MODULE, FORMAT and ARGn lines become <pfx>SITE=<object>:<index>
-and <pfx>SPANS=<s>-<e>,... (byte offsets of each ARGn in the unescaped
-text); FORMAT_PART, ARGS_CUT, GROUP and PARTS stay.  Objects: a block
+CODE_FUNC, MODULE, FORMAT and ARGn lines become one line,
+<pfx>SITE=<object>:<index> <s>-<e>,... (the spans, byte offsets of each
+ARGn in the unescaped text, only when there are arguments); FORMAT_PART,
+ARGS_CUT, GROUP and PARTS stay.  Objects: a block
 whose CODE_FILE is an absolute path (a module built outside the tree)
 is in its MODULE's table, every other in vmlinux's.  A PART<k>_ block
 gets a site of its own with its record's file, line and function.
@@ -189,9 +190,9 @@ def main():
             else:
                 drop.add(p + b'FORMAT')
             first = next(k for k, _ in d if k in drop)
-            repl[first] = [(p + b'SITE', ref)]
             if spans:
-                repl[first].append((p + b'SPANS', b','.join(b'%d-%d' % s for s in spans)))
+                ref += b' ' + b','.join(b'%d-%d' % s for s in spans)
+            repl[first] = [(p + b'SITE', ref)]
             for x in drop:
                 if x != first:
                     repl[x] = []

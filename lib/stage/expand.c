@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * expand.c - the expansion stage: compact kprint records (SITE, SPANS)
+ * expand.c - the expansion stage: compact kprint records (SITE)
  * back into full ones with the kernel's site table.  See expand.h.
  */
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include "stage/expand.h"
 
 const char *const kd_expand_keys[] = {
-	"SITE", "SPANS", "FORMAT_PART", "ARGS_CUT", "PARTS", KD_KEY_GROUP, NULL
+	"SITE", "FORMAT_PART", "ARGS_CUT", "PARTS", KD_KEY_GROUP, NULL
 };
 
 /* Past this many bytes a rendering is no record's text (KD_RECORD_MAX). */
@@ -30,7 +30,7 @@ struct block {
 	char pfx[PFX_MAX];
 	size_t pfx_len;
 	size_t site_entry;		/* dict index of <pfx>SITE */
-	long spans_entry;		/* of <pfx>SPANS, -1: none */
+	size_t ref_len;			/* of its "<object>:<index>", before the spans */
 	bool format_part;
 	long args_cut;			/* -1: no ARGS_CUT */
 	const struct kd_site *site;
@@ -160,7 +160,21 @@ static bool parse_spans(struct block *b, const char *v, size_t n, size_t text_le
 	return b->nspans > 0;
 }
 
-/* SITE's value "<object>:<index>" in @t, or NULL. */
+/*
+ * SITE's value "<object>:<index>[ <start>-<end>,...]": the length of the
+ * site reference, and the spans of the arguments (none without the
+ * space); false when they do not parse or leave the text.
+ */
+static bool site_value(struct block *b, const char *v, size_t n, size_t text_len)
+{
+	const char *sp = memchr(v, ' ', n);
+
+	b->ref_len = sp ? (size_t)(sp - v) : n;
+	b->nspans = 0;
+	return !sp || parse_spans(b, sp + 1, (size_t)(v + n - sp - 1), text_len);
+}
+
+/* The "<object>:<index>" of SITE's value in @t, or NULL. */
 static const struct kd_site *lookup(const struct kd_sites *t, const char *v, size_t n)
 {
 	const char *colon = n ? memrchr(v, ':', n) : NULL;
@@ -441,21 +455,17 @@ static bool gather(struct kd_expand *x, const struct kd_record *rec, unsigned lo
 					return false;
 				b = &x->b[x->nb++];
 				*b = (struct block){ .kind = kind, .k = k, .site_entry = i,
-						     .spans_entry = -1, .args_cut = -1, .pfx_len = pl };
+						     .args_cut = -1, .pfx_len = pl };
 				memcpy(b->pfx, d->key, pl);
+				if (!site_value(b, d->value, d->value_len, rec->text_len))
+					return false;
 				continue;
 			}
-			if (strcmp(base, "SPANS") && strcmp(base, "FORMAT_PART") &&
-			    strcmp(base, "ARGS_CUT"))
+			if (strcmp(base, "FORMAT_PART") && strcmp(base, "ARGS_CUT"))
 				continue;
 			if (!(b = find_block(x, kind, k)))
 				continue;	/* a block kept in full form */
-			if (base[0] == 'S') {
-				if (b->spans_entry >= 0 ||
-				    !parse_spans(b, d->value, d->value_len, rec->text_len))
-					return false;
-				b->spans_entry = (long)i;
-			} else if (base[0] == 'F') {
+			if (base[0] == 'F') {
 				b->format_part = true;
 			} else {
 				if (!small_number(d->value, d->value_len, &v))
@@ -502,7 +512,7 @@ static int put_block(struct kd_record *rec, const struct block *b)
 	return rc;
 }
 
-/* The entries of the full form: each block's lines instead of its SITE and SPANS. */
+/* The entries of the full form: each block's lines instead of its SITE. */
 static size_t full_count(const struct kd_expand *x, const struct kd_record *rec)
 {
 	size_t n = rec->dict_len;
@@ -511,7 +521,7 @@ static size_t full_count(const struct kd_expand *x, const struct kd_record *rec)
 		const struct block *b = &x->b[i];
 
 		n += (b->kind != B_PART ? 3 + (b->site->module != NULL) : 0) +
-		     (b->site->fmt_len != 0) + b->nspans - 1 - (b->spans_entry >= 0);
+		     (b->site->fmt_len != 0) + b->nspans - 1;
 	}
 	return n;
 }
@@ -557,8 +567,6 @@ static int rebuild(struct kd_expand *x, struct kd_record *rec)
 			if (x->b[j].site_entry == i) {
 				if ((rc = put_block(rec, &x->b[j])) < 0)
 					return rc;
-				done = true;
-			} else if (x->b[j].spans_entry == (long)i) {
 				done = true;
 			}
 		}
@@ -614,7 +622,7 @@ int kd_expand_apply(void *data, struct kd_record *rec)
 		const struct kd_dict_entry *d = &rec->dict[x->b[i].site_entry];
 		const struct kd_sites *newer;
 
-		if ((x->b[i].site = lookup(t, d->value, d->value_len)))
+		if ((x->b[i].site = lookup(t, d->value, x->b[i].ref_len)))
 			continue;
 		/* A module loaded since the table was read: a newer table, once. */
 		if (!retried++ && x->refresh && (newer = x->refresh(x->data, rec)) && newer != t) {

@@ -2,9 +2,9 @@
 /*
  * expand.h - the expansion stage (a struct kd_stage, pipeline.h): a
  * record of a kernel in the compact kprint mode carries, per call-site
- * block, SITE=<object>:<index> and SPANS=<s>-<e>,... instead of the full
- * keys (kprint(7)).  With the kernel's site table (sites.h) the stage
- * puts back, in place of each <pfx>SITE and <pfx>SPANS entry, what full
+ * block, one SITE=<object>:<index> <s>-<e>,... instead of the full keys
+ * (kprint(7)).  With the kernel's site table (sites.h) the stage puts
+ * back, in place of each <pfx>SITE entry, what full
  * mode writes there: <pfx>CODE_FILE, CODE_LINE, CODE_FUNC, MODULE
  * (unless "-"), FORMAT (unless empty), ARG0..ARGn (text[s, e) of each
  * span); for PART<k>_ blocks only FORMAT and ARGn.  The other entries
@@ -23,7 +23,7 @@
  * (the text was cut there).  These are full mode's own promises
  * (kprint(7)).  A format with %pV is checked less: spans in range, and
  * its text before the first conversion where the block starts.
- * A record that fails is left as it came (SITE and SPANS) and counted.
+ * A record that fails is left as it came (SITE) and counted.
  *
  * The entries added are marked KD_ORIGIN_KERNEL: they are the kernel's
  * own descriptor strings and the record's own bytes, checked against the

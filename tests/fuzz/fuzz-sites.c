@@ -2,7 +2,7 @@
 /* fuzz-sites.c - libFuzzer target for the kprint site table and the
  * expansion of compact records: the input up to its first NUL byte is a
  * site table (lib/stage/sites.c), the rest one /dev/kmsg record whose
- * SITE, SPANS, FORMAT_PART, ARGS_CUT, PARTS, LINE<k>_ and PART<k>_ keys
+ * SITE (with its spans), FORMAT_PART, ARGS_CUT, PARTS, LINE<k>_ and PART<k>_ keys
  * the stage reads (lib/stage/expand.c).  No crash, no access outside
  * the buffers (ASan), and an expanded record within the record limits,
  * each ARGn within the text. */
