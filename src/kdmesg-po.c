@@ -24,6 +24,7 @@
 #include "po/csource.h"
 #include "record/group.h"
 #include "shared/kfmt.h"
+#include "shared/readfile.h"
 #include "nls.h"
 #include "po/pofile.h"
 #include "po/pot.h"
@@ -87,31 +88,7 @@ static void __attribute__((__noreturn__)) try_help(void)
 
 char *kdpo_read_file(const char *path, size_t *len)
 {
-	char *buf = NULL;
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-	int rc;
-
-	if (fd < 0)
-		return NULL;
-	rc = kd_rawdump_read(fd, &buf, len);
-	if (fd != STDIN_FILENO)
-		close(fd);
-	if (rc < 0) {
-		errno = -rc;
-		return NULL;
-	}
-	/* A terminating NUL, so that the line readers may write one at the end. */
-	{
-		char *t = realloc(buf, *len + 1);
-
-		if (!t) {
-			free(buf);
-			errno = ENOMEM;
-			return NULL;
-		}
-		t[*len] = '\0';
-		return t;
-	}
+	return strcmp(path, "-") == 0 ? kd_read_fd(STDIN_FILENO, len) : kd_read_file(path, len);
 }
 
 static void add(const struct kd_pot_msg *m)

@@ -25,6 +25,7 @@
 #include "stage/ksites.h"
 #include "stage/msgids.h"
 #include "nls.h"
+#include "shared/readfile.h"
 #include "pipeline.h"
 #include "sink/rawdump.h"
 #include "stage/recover.h"
@@ -72,30 +73,6 @@ static int live_site(void *data, const struct kd_fidx_site *s)
 	return kd_fidx_builder_add(live, s) < 0 ? -ENOMEM : 0;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	char *buf = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
-
-	if (fd < 0)
-		return NULL;
-	rc = kd_rawdump_read(fd, &buf, len);
-	close(fd);
-	if (rc < 0)
-		return NULL;
-	/* NUL-terminated: the readers split lines with string functions. */
-	{
-		char *t = realloc(buf, *len + 1);
-
-		if (!t) {
-			free(buf);
-			return NULL;
-		}
-		t[*len] = '\0';
-		return t;
-	}
-}
-
 /* printk/index/ and dynamic_debug/control under @debugfs, as one index. */
 static void add_live(const char *debugfs)
 {
@@ -117,7 +94,7 @@ static void add_live(const char *debugfs)
 			if (de->d_name[0] == '.')
 				continue;
 			snprintf(file, sizeof(file), "%s/%s", path, de->d_name);
-			if ((text = slurp(file, &len))) {
+			if ((text = kd_read_file(file, &len))) {
 				if (kd_ksites_printk_index(text, len, de->d_name, live_site, NULL) < 0)
 					oom();
 				free(text);
@@ -126,7 +103,7 @@ static void add_live(const char *debugfs)
 		closedir(d);
 	}
 	snprintf(path, sizeof(path), "%s/dynamic_debug/control", debugfs);
-	if ((text = slurp(path, &len))) {
+	if ((text = kd_read_file(path, &len))) {
 		if (kd_ksites_dyndbg(text, len, live_site, NULL) < 0)
 			oom();
 		free(text);

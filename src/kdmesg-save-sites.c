@@ -18,6 +18,7 @@
 
 #include "nls.h"
 #include "shared/buildid.h"
+#include "shared/readfile.h"
 #include "sink/rawdump.h"
 #include "stage/sites-saved.h"
 #include "stage/sites.h"
@@ -26,36 +27,6 @@
 #ifndef SITESDIR
 #define SITESDIR	"/var/lib/kdmesg/sites"
 #endif
-
-static const char *env_or(const char *name, const char *def)
-{
-	const char *v = getenv(name);
-
-	return v && *v ? v : def;
-}
-
-/* The file at @path, NUL-terminated, or NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
-{
-	char *buf = NULL, *t;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
-
-	if (fd < 0)
-		return NULL;
-	rc = kd_rawdump_read(fd, &buf, len);
-	close(fd);
-	if (rc < 0) {
-		errno = -rc;
-		return NULL;
-	}
-	if (!(t = realloc(buf, *len + 1))) {
-		free(buf);
-		errno = ENOMEM;
-		return NULL;
-	}
-	t[*len] = '\0';
-	return t;
-}
 
 /* The first line of @s, bounded, into @out. */
 static void first_line(const char *s, char *out, size_t cap)
@@ -93,8 +64,8 @@ static size_t count_sites(const char *text, size_t len)
 
 int kdmesg_save_sites(struct ctl *c)
 {
-	const char *dir = env_or("KDMESG_SITES_DIR", SITESDIR);
-	const char *proc = env_or("KDMESG_PROC", "/proc");
+	const char *dir = kdmesg_env_or("KDMESG_SITES_DIR", SITESDIR);
+	const char *proc = kdmesg_env_or("KDMESG_PROC", "/proc");
 	char path[4200], name[KD_BUILDID_HEX_MAX + 16], boot[33];
 	struct kd_sites_header h, oh;
 	char *listing, *notes, *text, *old, *out;
@@ -102,8 +73,8 @@ int kdmesg_save_sites(struct ctl *c)
 	int rc;
 
 	/* The table. */
-	snprintf(path, sizeof(path), "%s/kprint/sites", env_or("KDMESG_DEBUGFS", "/sys/kernel/debug"));
-	if (!(listing = slurp(path, &len))) {
+	snprintf(path, sizeof(path), "%s/kprint/sites", kdmesg_env_or("KDMESG_DEBUGFS", "/sys/kernel/debug"));
+	if (!(listing = kd_read_file(path, &len))) {
 		if (errno == ENOENT)
 			errx(EXIT_FAILURE, _("%s: no such file: the running kernel has no kprint site table (not a CONFIG_KPRINT kernel, or debugfs is not mounted)"),
 			     path);
@@ -114,8 +85,8 @@ int kdmesg_save_sites(struct ctl *c)
 
 	/* Whose: the build id, the release and the banner of the running kernel. */
 	memset(&h, 0, sizeof(h));
-	snprintf(path, sizeof(path), "%s", env_or("KDMESG_NOTES", "/sys/kernel/notes"));
-	if (!(notes = slurp(path, &nlen)))
+	snprintf(path, sizeof(path), "%s", kdmesg_env_or("KDMESG_NOTES", "/sys/kernel/notes"));
+	if (!(notes = kd_read_file(path, &nlen)))
 		err(EXIT_FAILURE, _("cannot read %s"), path);
 	rc = kd_buildid_from_notes((const unsigned char *)notes, nlen, h.build_id);
 	free(notes);
@@ -123,7 +94,7 @@ int kdmesg_save_sites(struct ctl *c)
 		errx(EXIT_FAILURE, _("%s: no GNU build id note: the table cannot be saved under the kernel's build id"),
 		     path);
 	snprintf(path, sizeof(path), "%s/version", proc);
-	if (!(text = slurp(path, &nlen)))
+	if (!(text = kd_read_file(path, &nlen)))
 		err(EXIT_FAILURE, _("cannot read %s"), path);
 	first_line(text, h.version, sizeof(h.version));
 	free(text);
@@ -134,7 +105,7 @@ int kdmesg_save_sites(struct ctl *c)
 		snprintf(h.release, sizeof(h.release), "%s", uname(&u) == 0 ? u.release : "");
 	}
 	snprintf(path, sizeof(path), "%s/sys/kernel/random/boot_id", proc);
-	if (!(text = slurp(path, &nlen)))
+	if (!(text = kd_read_file(path, &nlen)))
 		err(EXIT_FAILURE, _("cannot read %s"), path);
 	if (!kd_sites_boot_id(text, boot))
 		errx(EXIT_FAILURE, _("%s: not a boot id"), path);
@@ -143,7 +114,7 @@ int kdmesg_save_sites(struct ctl *c)
 	/* Sites of modules loaded before and not now: kept from the previous table. */
 	snprintf(name, sizeof(name), "%s%s", h.build_id, KD_SITES_SUFFIX);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	old = slurp(path, &olen);
+	old = kd_read_file(path, &olen);
 	if (old && (kd_sites_header_read(old, olen, &oh) < 0 || strcmp(oh.build_id, h.build_id))) {
 		free(old);	/* not ours to merge: replaced */
 		old = NULL;
@@ -158,7 +129,7 @@ int kdmesg_save_sites(struct ctl *c)
 
 	/* This boot ran this build. */
 	snprintf(path, sizeof(path), "%s/%s", dir, KD_SITES_BOOTS);
-	old = slurp(path, &olen);
+	old = kd_read_file(path, &olen);
 	if (kd_sites_boots_update(old, old ? olen : 0, boot, h.build_id, &out, &out_len) < 0)
 		errx(EXIT_FAILURE, _("out of memory"));
 	free(old);

@@ -29,6 +29,7 @@
 #include "pipeline.h"
 #include "record/host.h"
 #include "shared/buildid.h"
+#include "shared/readfile.h"
 #include "sink/rawdump.h"
 #include "stage/expand.h"
 #include "stage/sites-saved.h"
@@ -71,7 +72,7 @@ static void __attribute__((__noreturn__)) oom(void)
 	errx(EXIT_FAILURE, _("out of memory"));
 }
 
-static const char *env_or(const char *name, const char *def)
+const char *kdmesg_env_or(const char *name, const char *def)
 {
 	const char *v = getenv(name);
 
@@ -80,30 +81,7 @@ static const char *env_or(const char *name, const char *def)
 
 static const char *sites_dir(void)
 {
-	return env_or("KDMESG_SITES_DIR", SITESDIR);
-}
-
-/* The whole file, NUL-terminated; NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
-{
-	char *buf = NULL, *t;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
-
-	if (fd < 0)
-		return NULL;
-	rc = kd_rawdump_read(fd, &buf, len);
-	close(fd);
-	if (rc < 0) {
-		errno = -rc;
-		return NULL;
-	}
-	if (!(t = realloc(buf, *len + 1))) {
-		free(buf);
-		errno = ENOMEM;
-		return NULL;
-	}
-	t[*len] = '\0';
-	return t;
+	return kdmesg_env_or("KDMESG_SITES_DIR", SITESDIR);
 }
 
 /* A table from @path, or NULL with errno set. */
@@ -111,7 +89,7 @@ static struct kd_sites *load(const char *path)
 {
 	struct kd_sites *t;
 	size_t len;
-	char *text = slurp(path, &len);
+	char *text = kd_read_file(path, &len);
 	int rc;
 
 	if (!text)
@@ -147,7 +125,7 @@ static struct kd_sites *load_saved(const char *id)
 static int running_build_id(char *hex)
 {
 	size_t len;
-	char *notes = slurp(env_or("KDMESG_NOTES", "/sys/kernel/notes"), &len);
+	char *notes = kd_read_file(kdmesg_env_or("KDMESG_NOTES", "/sys/kernel/notes"), &len);
 	int rc;
 
 	if (!notes)
@@ -159,7 +137,7 @@ static int running_build_id(char *hex)
 
 static void proc_path(char *out, size_t cap, const char *rel)
 {
-	snprintf(out, cap, "%s/%s", env_or("KDMESG_PROC", "/proc"), rel);
+	snprintf(out, cap, "%s/%s", kdmesg_env_or("KDMESG_PROC", "/proc"), rel);
 }
 
 /* The running boot's id as 32 hex digits, or "". */
@@ -170,7 +148,7 @@ static void running_boot_id(char out[KD_ID128_LEN + 1])
 
 	out[0] = '\0';
 	proc_path(path, sizeof(path), "sys/kernel/random/boot_id");
-	if ((raw = slurp(path, &len))) {
+	if ((raw = kd_read_file(path, &len))) {
 		if (!kd_sites_boot_id(raw, out))
 			out[0] = '\0';
 		free(raw);
@@ -183,7 +161,7 @@ static const struct kd_sites *load_live(void)
 	char path[4200], id[KD_BUILDID_HEX_MAX + 1];
 	const struct kd_sites *t;
 
-	snprintf(path, sizeof(path), "%s/kprint/sites", env_or("KDMESG_DEBUGFS", "/sys/kernel/debug"));
+	snprintf(path, sizeof(path), "%s/kprint/sites", kdmesg_env_or("KDMESG_DEBUGFS", "/sys/kernel/debug"));
 	if (access(path, R_OK) == 0 && (t = load(path))) {
 		S.from_debugfs = true;
 		clock_gettime(CLOCK_MONOTONIC, &S.reloaded);
@@ -243,7 +221,7 @@ static const struct kd_sites *for_boot(const char *boot_id)
 		return S.live;
 	}
 	snprintf(path, sizeof(path), "%s/%s", sites_dir(), KD_SITES_BOOTS);
-	if ((text = slurp(path, &len))) {
+	if ((text = kd_read_file(path, &len))) {
 		if (kd_sites_boots_find(text, len, boot_id, id) == 0)
 			t = load_saved(id);
 		free(text);

@@ -177,6 +177,12 @@ void kdmesg_sites_setup(struct ctl *c, struct kd_pipeline *p);
 /** kdmesg_sites_finish() - remarks on records left compact; releases the stage. */
 void kdmesg_sites_finish(struct ctl *c);
 
+/**
+ * kdmesg_env_or() - the environment variable @name, or @def when it is
+ * unset or empty (the site-table paths and their test hooks).
+ */
+const char *kdmesg_env_or(const char *name, const char *def);
+
 /** kdmesg_save_sites() - --save-sites (kdmesg-save-sites.c); the exit status. */
 int kdmesg_save_sites(struct ctl *c);
 
