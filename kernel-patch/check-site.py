@@ -149,10 +149,10 @@ def kdmesg_jsonl(kdmesg, args):
     return out, p.returncode, p.stderr.decode("utf-8", "replace")
 
 
-def check_kdmesg(tap, kdmesg, work, full, site, text, seqs):
+def check_kdmesg(tap, kdmesg, work, full, site, text, seqs, tag="kprint"):
     """kdmesg --sites TABLE on the default form gives what it gives on the
     full form, for the records @seqs (resolved exactly by the check above)."""
-    desc = "kprint: kdmesg --sites expands the default form as the full form reads"
+    desc = "%s: kdmesg --sites expands the default form as the full form reads" % tag
     if not (kdmesg and os.access(kdmesg, os.X_OK)):
         tap.skip(desc, "no host kdmesg")
         return
@@ -169,27 +169,18 @@ def check_kdmesg(tap, kdmesg, work, full, site, text, seqs):
     b, brc, berr = kdmesg_jsonl(kdmesg, ["-K", sd, "--sites", tb])
     bad = [q for q in seqs if a.get(q) is None or a.get(q) != b.get(q)]
     tap.check(arc == 0 and brc == 0 and seqs and not bad,
-              "kprint: kdmesg --sites <the debugfs site table> -K <the default form> -o jsonl gives the "
-              "objects of the full form for its %d records" % len(seqs),
+              "%s: kdmesg --sites <the debugfs site table> -K <the default form> -o jsonl gives the "
+              "objects of the full form for its %d records" % (tag, len(seqs)),
               ["exit status %s and %s" % (arc, brc)] + [x for x in (aerr + berr).split("\n") if x][:3]
               + ["seq %s: full %s, default %s" % (q, json.dumps(a.get(q))[:300], json.dumps(b.get(q))[:300])
                  for q in bad[:3]])
 
 
-def run(tap, boots, cr, kdmesg=None):
-    if "kprint" not in boots:
-        return
-    b = boots["kprint"]
-    secs, rc = b["secs"], b["rc"]
-    full, _, _ = cr.parse_kmsg(secs.get("KMSG", []))
-    site, _, _ = cr.parse_kmsg(secs.get("KMSG-SITE", []))
-    text = decode_gz(secs.get("SITES-GZ", [])) if rc.get("SITES-GZ") == 0 else None
-    table, bad_lines = parse_table(text or "")
-    tap.check(rc.get("KMSG-SITE") == 0 and site and table and not bad_lines,
-              "kprint: the ring read with printk.kprint_dict=site (%d records) and the whole site table "
-              "(%d call sites) reach the host" % (len(site), len(table)),
-              ["KMSG-SITE status %s, SITES-GZ status %s, %d table lines that do not parse"
-               % (rc.get("KMSG-SITE"), rc.get("SITES-GZ"), bad_lines)])
+def resolve_forms(tap, full, site, table, text, work=None, kdmesg=None, tag="kprint"):
+    """The checks of one boot's two readings of the ring: @full (records
+    read with printk.kprint_dict=full), @site (the default form), @table
+    (parse_table() of the site table @text).  Also used by
+    check-arm64.py."""
     by_seq = {r.seq: r for r in site}
     first = min(by_seq) if by_seq else 0
     # records the ring lost between the two reads are not compared
@@ -215,18 +206,35 @@ def run(tap, boots, cr, kdmesg=None):
         fb += sum(len(x) + 1 for x in r.dict_lines)
         sb += sum(len(x) + 1 for x in s.dict_lines)
     tap.check(with_lines and not bad,
-              "kprint: every record in the default form (SITE=) resolves through the debugfs site "
+              "%s: every record in the default form (SITE=) resolves through the debugfs site "
               "table to the lines of printk.kprint_dict=full (%d of %d records; %d of them keep lines the "
-              "full form had to leave out)" % (n_ok, len(with_lines), n_more), bad[:6])
+              "full form had to leave out)" % (tag, n_ok, len(with_lines), n_more), bad[:6])
     leaked = [s for s in site if any(FULL_KEY.fullmatch(x[1:].partition("=")[0]) for x in s.dict_lines)]
-    tap.check(site and not leaked, "kprint: records in the default form carry no CODE_*, MODULE, FORMAT or "
-              "ARGn line", ["seq %d: %s" % (s.seq, s.dict_lines[:4]) for s in leaked[:4]])
-    work = os.path.join(b["dir"], "site") if b.get("dir") else None
+    tap.check(site and not leaked, "%s: records in the default form carry no CODE_*, MODULE, FORMAT or "
+              "ARGn line" % tag, ["seq %d: %s" % (s.seq, s.dict_lines[:4]) for s in leaked[:4]])
     if work and text:
-        check_kdmesg(tap, kdmesg, work, full, site, text, exact)
+        check_kdmesg(tap, kdmesg, work, full, site, text, exact, tag)
     if fb:
-        print("# kprint: dictionary bytes of the %d records: %d full, %d default (site), %.2fx"
-              % (n_ok, fb, sb, sb / fb))
+        print("# %s: dictionary bytes of the %d records: %d full, %d default (site), %.2fx"
+              % (tag, n_ok, fb, sb, sb / fb))
+
+
+def run(tap, boots, cr, kdmesg=None):
+    if "kprint" not in boots:
+        return
+    b = boots["kprint"]
+    secs, rc = b["secs"], b["rc"]
+    full, _, _ = cr.parse_kmsg(secs.get("KMSG", []))
+    site, _, _ = cr.parse_kmsg(secs.get("KMSG-SITE", []))
+    text = decode_gz(secs.get("SITES-GZ", [])) if rc.get("SITES-GZ") == 0 else None
+    table, bad_lines = parse_table(text or "")
+    tap.check(rc.get("KMSG-SITE") == 0 and site and table and not bad_lines,
+              "kprint: the ring read with printk.kprint_dict=site (%d records) and the whole site table "
+              "(%d call sites) reach the host" % (len(site), len(table)),
+              ["KMSG-SITE status %s, SITES-GZ status %s, %d table lines that do not parse"
+               % (rc.get("KMSG-SITE"), rc.get("SITES-GZ"), bad_lines)])
+    resolve_forms(tap, full, site, table, text, os.path.join(b["dir"], "site") if b.get("dir") else None,
+                  kdmesg)
 
     # journald, default form
     jl = secs.get("JOURNAL-SITE")

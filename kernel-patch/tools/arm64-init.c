@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64-init: /init of the check-arm64.sh initramfs (no shell: the image
+ * holds only this program and kmsg-dump, both built with Debian's
+ * aarch64-linux-gnu cross compiler).
+ *
+ * It mounts /dev, /proc, /sys and debugfs, then writes to the console,
+ * between "=====NAME-BEGIN=====" and "=====NAME-END=====" markers (the
+ * format tools/init.sh writes for check-kernel.sh):
+ *   KMSG       the ring with printk.kprint_dict=full (kmsg-dump)
+ *   KMSG-SITE  the ring again in the default form (kprint_dict=site)
+ *   SITES      <debugfs>/kprint/sites
+ *   UNAME      the kernel release and machine
+ * and powers the machine off.  The kernel is booted with loglevel=1, so
+ * its own console output does not interleave.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SWITCH	"/sys/module/printk/parameters/kprint_dict"
+#define SITES	"/sys/kernel/debug/kprint/sites"
+
+static void out(const char *s)
+{
+	fputs(s, stdout);
+	fflush(stdout);
+}
+
+static int set_switch(const char *word)
+{
+	int fd = open(SWITCH, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, word, strlen(word));
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+static int run(const char *path)
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execl(path, path, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int copy(const char *path)
+{
+	char buf[65536];
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		fwrite(buf, 1, n, stdout);
+	close(fd);
+	fflush(stdout);
+	return n < 0 ? -errno : 0;
+}
+
+static void section(const char *name, int rc)
+{
+	printf("=====%s-END=====\n=====%s-RC=%d=====\n", name, name, rc);
+	fflush(stdout);
+}
+
+int main(void)
+{
+	struct utsname u;
+	int rc;
+
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	if (!freopen("/dev/console", "w", stdout))
+		return 1;
+
+	out("=====UNAME-BEGIN=====\n");
+	rc = uname(&u);
+	if (rc == 0)
+		printf("%s %s %s\n", u.sysname, u.release, u.machine);
+	section("UNAME", rc);
+
+	out("=====KMSG-BEGIN=====\n");
+	rc = set_switch("full");
+	section("KMSG", rc ? rc : run("/kmsg-dump"));
+
+	out("=====KMSG-SITE-BEGIN=====\n");
+	rc = set_switch("site");
+	section("KMSG-SITE", rc ? rc : run("/kmsg-dump"));
+
+	out("=====SITES-BEGIN=====\n");
+	section("SITES", copy(SITES));
+
+	out("=====DONE=====\n");
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}
