@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csource-internal.h - what the pieces of the C source scanner share: the
- * lexer (csource-lex.c), the wrapper macros (csource-macro.c) and the
- * call finder (csource.c).  Not installed; see csource.h for the API.
+ * lexer (csource-lex.c), the wrapper macros (csource-macro.c), the
+ * constant strings (csource-const.c) and the call finder (csource.c).
+ * Not installed; see csource.h for the API.
  */
 #ifndef KDMESG_CSOURCE_INTERNAL_H
 #define KDMESG_CSOURCE_INTERNAL_H
@@ -106,5 +107,60 @@ bool kd_csource_macros_string(const struct kd_csource_macros *m, const char *s, 
  */
 ssize_t kd_csource_macros_expand(const struct kd_csource_wrapper *w, struct kd_clex *lx,
 				 char *out, size_t cap);
+
+/*
+ * What the call finder (csource.c) and the constant evaluator
+ * (csource-const.c) share: the state of one scan of a file.
+ */
+#define FMT_MAX		4096
+#define MACROS_MAX	128
+
+/* A string macro of the file: #define NAME "text" (or KBUILD_MODNAME). */
+struct kd_cmacro {
+	char name[48];
+	char *val;
+	size_t len;
+	bool number;	/* #define NAME 42: text only inside __stringify() */
+};
+
+/* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
+struct kd_cwrap {
+	char *pre, *post;
+	size_t pre_len, post_len;
+	bool bad;		/* defined, but not as constants around fmt */
+};
+
+struct kd_cscan {
+	const char *file, *module;
+	const char *path;	/* of @file on disk, for #include "x.h"; may be NULL */
+	char basename[64];	/* KBUILD_BASENAME */
+	unsigned int depth;	/* of #include */
+	struct kd_cmacro macro[MACROS_MAX];
+	unsigned int nmacros;
+	struct kd_cwrap pr, dev;
+	const struct kd_csource_macros *global;
+	struct kd_csource_macros *local;	/* the file's own wrappers */
+	unsigned int expanding;			/* depth of wrapper expansions */
+	char func[128];
+	int (*fn)(void *data, const struct kd_csource_msg *m);
+	void *data;
+	struct kd_csource_stats *st;
+};
+
+/**
+ * kd_csource_eval() - append to @out (at *@at, within FMT_MAX) the bytes
+ * of the constant string expression @t (@n tokens): literals, KERN_*
+ * levels, KBUILD_MODNAME/BASENAME, pr_fmt(...), __stringify() and the
+ * string macros of @sc.  false when it is not one.
+ */
+bool kd_csource_eval(const struct kd_cscan *sc, const struct kd_ctoken *t, unsigned int n,
+		     char *out, size_t *at);
+
+/**
+ * kd_csource_define() - take in the preprocessor line @pp of the file:
+ * #define/#undef of pr_fmt()/dev_fmt() and of string macros; a
+ * function-like macro goes to the file's wrappers (csource-macro.c).
+ */
+void kd_csource_define(struct kd_cscan *sc, const struct kd_ctoken *pp);
 
 #endif /* KDMESG_CSOURCE_INTERNAL_H */

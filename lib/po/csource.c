@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * csource.c - the call finder: the message calls of a C file and their
- * constant formats (pr_fmt()/dev_fmt() and string macros of the file
- * expanded, #include of local files followed, wrapper macros through
- * csource-macro.c, tokens from csource-lex.c), and the Kbuild rule for
- * KBUILD_MODNAME.  See csource.h.
+ * constant formats (evaluated by csource-const.c: pr_fmt()/dev_fmt() and
+ * string macros of the file), #include of local files followed, wrapper
+ * macros through csource-macro.c, tokens from csource-lex.c.  See
+ * csource.h.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -19,42 +18,7 @@
 #include "po/cstring.h"
 #include "shared/modname.h"
 
-#define FMT_MAX		4096
-#define MACROS_MAX	128
 #define ARG_TOKENS	64
-
-
-/* A string macro of the file: #define NAME "text" (or KBUILD_MODNAME). */
-struct macro {
-	char name[48];
-	char *val;
-	size_t len;
-	bool number;	/* #define NAME 42: text only inside __stringify() */
-};
-
-/* How a format is wrapped: pr_fmt() or dev_fmt() of the file. */
-struct wrap {
-	char *pre, *post;
-	size_t pre_len, post_len;
-	bool bad;		/* defined, but not as constants around fmt */
-};
-
-struct scan {
-	const char *file, *module;
-	const char *path;	/* of @file on disk, for #include "x.h"; may be NULL */
-	char basename[64];	/* KBUILD_BASENAME */
-	unsigned int depth;	/* of #include */
-	struct macro macro[MACROS_MAX];
-	unsigned int nmacros;
-	struct wrap pr, dev;
-	const struct kd_csource_macros *global;
-	struct kd_csource_macros *local;	/* the file's own wrappers */
-	unsigned int expanding;			/* depth of wrapper expansions */
-	char func[128];
-	int (*fn)(void *data, const struct kd_csource_msg *m);
-	void *data;
-	struct kd_csource_stats *st;
-};
 
 enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV };
 
@@ -120,266 +84,6 @@ static const struct call *find_call(const char *s, size_t n)
 bool kd_csource_is_call(const char *s, size_t n)
 {
 	return find_call(s, n) != NULL;
-}
-
-/* Append the bytes a C string literal token stands for. */
-static bool put_literal(const struct kd_ctoken *t, char *out, size_t *at)
-{
-	const char *p = t->s + 1, *e = t->s + t->n - 1;
-
-	if (t->n < 2 || *e != '"')
-		return false;
-	while (p < e) {
-		int c = (unsigned char)*p++;
-
-		if (c == '\\' && p < e) {
-			if (*p == '\n') {
-				p++;	/* a backslash-newline inside the literal */
-				continue;
-			}
-			c = kd_cstring_escape(&p, e);
-		}
-		if (*at >= FMT_MAX)
-			return false;
-		out[(*at)++] = (char)c;
-	}
-	return true;
-}
-
-static const struct macro *find_macro(const struct scan *sc, const char *s, size_t n)
-{
-	for (unsigned int i = 0; i < sc->nmacros; i++)
-		if (strlen(sc->macro[i].name) == n && memcmp(sc->macro[i].name, s, n) == 0)
-			return &sc->macro[i];
-	return NULL;
-}
-
-static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
-		 char *out, size_t *at);
-
-/* Append @n bytes of @s within FMT_MAX. */
-static bool put(char *out, size_t *at, const char *s, size_t n)
-{
-	if (n > FMT_MAX - *at)
-		return false;
-	if (n)
-		memcpy(out + *at, s, n);
-	*at += n;
-	return true;
-}
-
-/*
- * pr_fmt(...) written out in a format, as con_printk() does: the file's
- * pr_fmt() around what is inside.  *@i is at "pr_fmt", left at its ')'.
- */
-static bool eval_pr_fmt(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
-			unsigned int *i, char *out, size_t *at)
-{
-	unsigned int j = *i + 2, depth = 0;
-
-	for (; j < n; j++) {
-		if (t[j].t != KD_CTOK_PUNCT)
-			continue;
-		if (*t[j].s == '(')
-			depth++;
-		else if (*t[j].s == ')' && depth-- == 0)
-			break;
-	}
-	if (j >= n || sc->pr.bad || !put(out, at, sc->pr.pre, sc->pr.pre_len) ||
-	    !eval(sc, t + *i + 2, j - *i - 2, out, at) ||
-	    !put(out, at, sc->pr.post, sc->pr.post_len))
-		return false;
-	*i = j;
-	return true;
-}
-
-/*
- * The bytes of a constant string expression: literals, KERN_* levels,
- * KBUILD_MODNAME and the file's string macros.  false when it is not one.
- */
-static bool eval(const struct scan *sc, const struct kd_ctoken *t, unsigned int n,
-		 char *out, size_t *at)
-{
-	static const char *const levels[] = { "KERN_EMERG", "KERN_ALERT", "KERN_CRIT",
-		"KERN_ERR", "KERN_WARNING", "KERN_NOTICE", "KERN_INFO", "KERN_DEBUG" };
-
-	for (unsigned int i = 0; i < n; i++) {
-		const struct macro *m;
-		const char *add = NULL;
-		char lv[3] = "\001";
-		size_t add_len = 0;
-
-		if (t[i].t == KD_CTOK_STRING) {
-			if (!put_literal(&t[i], out, at))
-				return false;
-			continue;
-		}
-		if (t[i].t != KD_CTOK_IDENT)
-			return false;
-		if (kd_ctoken_is(&t[i], "pr_fmt") && i + 1 < n && t[i + 1].t == KD_CTOK_PUNCT &&
-		    *t[i + 1].s == '(') {
-			if (!eval_pr_fmt(sc, t, n, &i, out, at))
-				return false;
-			continue;
-		}
-		for (int l = 0; l < 8 && !add; l++)
-			if (kd_ctoken_is(&t[i], levels[l]))
-				lv[1] = (char)('0' + l), add = lv, add_len = 2;
-		if (add) {
-		} else if (kd_ctoken_is(&t[i], "KERN_CONT")) {
-			add = "\001c", add_len = 2;
-		} else if (kd_ctoken_is(&t[i], "KERN_DEFAULT") || kd_ctoken_is(&t[i], "KERN_SOH")) {
-			add = "", add_len = 0;
-		} else if (kd_ctoken_is(&t[i], "KBUILD_MODNAME")) {
-			add = sc->module, add_len = strlen(sc->module);
-		} else if (kd_ctoken_is(&t[i], "KBUILD_BASENAME")) {
-			add = sc->basename, add_len = strlen(sc->basename);
-		} else if (kd_ctoken_is(&t[i], "__stringify") && i + 3 < n &&
-			   t[i + 1].t == KD_CTOK_PUNCT && *t[i + 1].s == '(' &&
-			   t[i + 3].t == KD_CTOK_PUNCT && *t[i + 3].s == ')') {
-			/* __stringify(42) or __stringify(SIZE) of "#define SIZE 42" */
-			const struct macro *nm = t[i + 2].t == KD_CTOK_IDENT ?
-						 find_macro(sc, t[i + 2].s, t[i + 2].n) : NULL;
-
-			if (t[i + 2].t == KD_CTOK_NUM)
-				add = t[i + 2].s, add_len = t[i + 2].n;
-			else if (nm && nm->number)
-				add = nm->val, add_len = nm->len;
-			else
-				return false;
-			i += 3;
-		} else if ((m = find_macro(sc, t[i].s, t[i].n)) && !m->number) {
-			add = m->val, add_len = m->len;
-		} else if (kd_csource_macros_string(sc->global, t[i].s, t[i].n, &add, &add_len)) {
-		} else {
-			return false;
-		}
-		if (!put(out, at, add, add_len))
-			return false;
-	}
-	return true;
-}
-
-/* The tokens of one preprocessor line after "#define NAME". */
-static unsigned int pp_tokens(const struct kd_ctoken *pp, struct kd_ctoken *t, unsigned int max)
-{
-	struct kd_clex lx = { pp->s + 1, pp->s + pp->n, pp->line, false };
-	unsigned int n = 0;
-
-	while (n < max) {
-		kd_csource_lex_next(&lx, &t[n]);
-		if (t[n].t == KD_CTOK_EOF)
-			break;
-		n++;
-	}
-	return n;
-}
-
-static void set_wrap(const struct scan *sc, struct wrap *w, const struct kd_ctoken *t,
-		     unsigned int n)
-{
-	char buf[FMT_MAX];
-	size_t at = 0;
-	unsigned int i;
-
-	free(w->pre);
-	free(w->post);
-	memset(w, 0, sizeof(*w));
-	/* "define" NAME "(" "fmt" ")" expansion... */
-	for (i = 5; i < n && !kd_ctoken_is(&t[i], "fmt"); i++)
-		;
-	if (n == 9 && w == &sc->dev && kd_ctoken_is(&t[5], "pr_fmt")) {
-		/* #define dev_fmt(fmt) pr_fmt(fmt) */
-		w->pre = sc->pr.pre ? strndup(sc->pr.pre, sc->pr.pre_len) : NULL;
-		w->post = sc->pr.post ? strndup(sc->pr.post, sc->pr.post_len) : NULL;
-		w->pre_len = w->pre ? sc->pr.pre_len : 0;
-		w->post_len = w->post ? sc->pr.post_len : 0;
-		w->bad = sc->pr.bad;
-		return;
-	}
-	if (i >= n || !eval(sc, t + 5, i - 5, buf, &at) || !(w->pre = strndup(buf, at))) {
-		w->bad = true;
-		return;
-	}
-	w->pre_len = at;
-	/* After fmt: literals up to a comma (the extra arguments do not matter). */
-	at = 0;
-	{
-		unsigned int j = i + 1, k = j;
-
-		while (k < n && !(t[k].t == KD_CTOK_PUNCT && *t[k].s == ','))
-			k++;
-		if (!eval(sc, t + j, k - j, buf, &at) || !(w->post = strndup(buf, at))) {
-			w->bad = true;
-			return;
-		}
-		w->post_len = at;
-	}
-}
-
-static void on_define(struct scan *sc, const struct kd_ctoken *pp)
-{
-	struct kd_ctoken t[64];
-	unsigned int n = pp_tokens(pp, t, 64);
-	struct macro *m;
-	char buf[FMT_MAX];
-	size_t at = 0;
-	bool number = false;
-
-	if (n >= 2 && kd_ctoken_is(&t[0], "undef")) {
-		if (kd_ctoken_is(&t[1], "pr_fmt"))
-			set_wrap(sc, &sc->pr, t, 0), sc->pr.bad = false;
-		if (kd_ctoken_is(&t[1], "dev_fmt"))
-			set_wrap(sc, &sc->dev, t, 0), sc->dev.bad = false;
-		return;
-	}
-	if (n < 3 || !kd_ctoken_is(&t[0], "define") || t[1].t != KD_CTOK_IDENT)
-		return;
-	if (n >= 6 && t[2].t == KD_CTOK_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n &&
-	    kd_ctoken_is(&t[3], "fmt") &&
-	    (kd_ctoken_is(&t[1], "pr_fmt") || kd_ctoken_is(&t[1], "dev_fmt"))) {
-		set_wrap(sc, kd_ctoken_is(&t[1], "pr_fmt") ? &sc->pr : &sc->dev, t, n);
-		return;
-	}
-	if (n >= 3 && t[2].t == KD_CTOK_PUNCT && *t[2].s == '(' && t[2].s == t[1].s + t[1].n) {
-		if (sc->local || kd_csource_macros_new(&sc->local) == 0)
-			kd_csource_macros_define(sc->local, sc->global, pp);
-		return;
-	}
-	if (t[1].n >= sizeof(m->name))
-		return;
-	if (n == 3 && t[2].t == KD_CTOK_NUM && t[2].n < sizeof(buf)) {
-		memcpy(buf, t[2].s, t[2].n);
-		at = t[2].n;
-		number = true;
-	} else if (!(t[2].t == KD_CTOK_STRING || t[2].t == KD_CTOK_IDENT) ||
-		   !eval(sc, t + 2, n - 2, buf, &at)) {
-		return;
-	}
-	/*
-	 * A second definition is the #else branch of an #if: replace the
-	 * first, as call_args() keeps the #else branch (the option off).
-	 */
-	m = (struct macro *)find_macro(sc, t[1].s, t[1].n);
-	if (!m && sc->nmacros >= MACROS_MAX)
-		return;
-	{
-		char *v = malloc(at + 1);
-
-		if (!v)
-			return;
-		memcpy(v, buf, at);
-		if (m) {
-			free(m->val);
-		} else {
-			m = &sc->macro[sc->nmacros++];
-			memcpy(m->name, t[1].s, t[1].n);
-			m->name[t[1].n] = '\0';
-		}
-		m->val = v;
-		m->len = at;
-		m->number = number;
-	}
 }
 
 /*
@@ -457,26 +161,26 @@ static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa
 	return over ? -1 : 0;
 }
 
-static int on_call(struct scan *sc, struct kd_clex *lx, const struct call *c, unsigned int line)
+static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c, unsigned int line)
 {
 	struct kd_ctoken fa[ARG_TOKENS], a0[4];
 	unsigned int nfa, na0;
 	char fmt[FMT_MAX * 3], lv[FMT_MAX];
 	size_t at = 0, lv_len = 0;
 	/* dev_printk() itself does not apply dev_fmt(). */
-	const struct wrap *w = c->fam == F_PR ? &sc->pr :
+	const struct kd_cwrap *w = c->fam == F_PR ? &sc->pr :
 			       c->fam == F_DEV && c->fmt_arg == 1 ? &sc->dev : NULL;
 	char level = c->level;
 	struct kd_csource_msg m;
 
 	sc->st->calls++;
 	if (call_args(lx, c->fmt_arg, fa, &nfa, a0, &na0) < 0 || nfa == 0 ||
-	    (w && w->bad) || !eval(sc, fa, nfa, fmt, &at)) {
+	    (w && w->bad) || !kd_csource_eval(sc, fa, nfa, fmt, &at)) {
 		sc->st->skipped++;
 		return 0;
 	}
 	/* dev_printk(KERN_x, ...): the level is argument 0. */
-	if (!level && c->fmt_arg == 2 && na0 == 1 && eval(sc, a0, 1, lv, &lv_len) &&
+	if (!level && c->fmt_arg == 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
 	    lv_len == 2 && lv[0] == '\001')
 		level = lv[1];
 	/* Leading KERN_* of the format itself. */
@@ -523,14 +227,14 @@ static int on_call(struct scan *sc, struct kd_clex *lx, const struct call *c, un
 	return sc->fn(sc->data, &m);
 }
 
-static int scan_text(struct scan *sc, const char *text, size_t len);
+static int scan_text(struct kd_cscan *sc, const char *text, size_t len);
 
 /*
  * #include "x.h" of a file in the same directory: scan it where it is
  * included, so that the includer's pr_fmt() and KBUILD_MODNAME apply (as
  * for kernel/rcu/tree_plugin.h in tree.c).  Two levels at most.
  */
-static int on_include(struct scan *sc, const struct kd_ctoken *pp)
+static int on_include(struct kd_cscan *sc, const struct kd_ctoken *pp)
 {
 	const char *p = pp->s + 1, *e = pp->s + pp->n, *q, *slash;
 	char path[4096], file[4096];
@@ -590,11 +294,11 @@ static int on_include(struct scan *sc, const struct kd_ctoken *pp)
 #define EXPAND_DEPTH	4
 #define EXPAND_MAX	16384
 
-static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
+static int try_call(struct kd_cscan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
 		    unsigned int line);
 
 /* A use of wrapper @w (after its '('): the message calls of its expansion. */
-static int on_wrapper(struct scan *sc, struct kd_clex *lx, const struct kd_csource_wrapper *w,
+static int on_wrapper(struct kd_cscan *sc, struct kd_clex *lx, const struct kd_csource_wrapper *w,
 		      unsigned int line)
 {
 	char *buf = malloc(EXPAND_MAX);
@@ -627,7 +331,7 @@ static int on_wrapper(struct scan *sc, struct kd_clex *lx, const struct kd_csour
  * follows, handle the call (consumed up to its ')') and return 1; 0 when
  * it is none (@lx unchanged); <0 for an error.
  */
-static int try_call(struct scan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
+static int try_call(struct kd_cscan *sc, struct kd_clex *lx, const struct kd_ctoken *t,
 		    unsigned int line)
 {
 	const struct call *c = find_call(t->s, t->n);
@@ -684,7 +388,7 @@ static void pp_depth(struct ppstack *ps, const struct kd_ctoken *t, int *depth)
 	}
 }
 
-static int scan_text(struct scan *sc, const char *text, size_t len)
+static int scan_text(struct kd_cscan *sc, const char *text, size_t len)
 {
 	struct kd_clex lx = { text, text + len, 1, true };
 	struct kd_ctoken t, prev = { .t = KD_CTOK_EOF };
@@ -700,7 +404,7 @@ static int scan_text(struct scan *sc, const char *text, size_t len)
 			pp_depth(&ps, &t, &depth);
 			if (was > 0 && depth == 0)
 				sc->func[0] = '\0';
-			on_define(sc, &t);
+			kd_csource_define(sc, &t);
 			rc = on_include(sc, &t);
 			t = prev;	/* invisible to the function detection */
 			continue;
@@ -750,7 +454,7 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 		    void *data, struct kd_csource_stats *st)
 {
 	struct kd_csource_stats dummy = { 0 };
-	struct scan *sc = calloc(1, sizeof(*sc));
+	struct kd_cscan *sc = calloc(1, sizeof(*sc));
 	const char *base = strrchr(file, '/');
 	size_t bl;
 	int rc;
@@ -779,65 +483,4 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 	kd_csource_macros_free(sc->local);
 	free(sc);
 	return rc;
-}
-
-/* Whether @rhs holds the word @obj.o (at a word start: after space or '/'). */
-static bool lists_object(const char *rhs, size_t n, const char *obj)
-{
-	size_t l = strlen(obj);
-
-	for (size_t i = 0; i + l + 2 <= n; i++) {
-		if ((i == 0 || rhs[i - 1] == ' ' || rhs[i - 1] == '\t' || rhs[i - 1] == '=') &&
-		    memcmp(rhs + i, obj, l) == 0 && rhs[i + l] == '.' && rhs[i + l + 1] == 'o' &&
-		    (i + l + 2 == n || isspace((unsigned char)rhs[i + l + 2]) ||
-		     rhs[i + l + 2] == '\\'))
-			return true;
-	}
-	return false;
-}
-
-void kd_csource_modname(const char *mk, size_t len, const char *obj, char *out, size_t cap)
-{
-	const char *p = mk, *end = mk + len;
-	const char *best = obj;
-	size_t best_len = strlen(obj);
-
-	while (p < end) {
-		const char *e = p, *name_end, *eq;
-
-		/* A logical line: backslash-newline continues it. */
-		while (e < end && !(*e == '\n' && (e == p || e[-1] != '\\')))
-			e++;
-		name_end = p;
-		while (name_end < e && (isalnum((unsigned char)*name_end) || *name_end == '_' ||
-					*name_end == '-'))
-			name_end++;
-		eq = memchr(p, '=', (size_t)(e - p));
-		if (eq && name_end > p && name_end < eq) {
-			/* NAME-y, NAME-objs, NAME-$(CONFIG_X): the last '-' splits. */
-			const char *dash = name_end;
-
-			while (dash > p && dash[-1] != '-')
-				dash--;
-			if (dash > p + 1 &&
-			    ((name_end - dash == 1 && *dash == 'y') ||
-			     (name_end - dash == 4 && memcmp(dash, "objs", 4) == 0) ||
-			     (name_end - dash == 0 && name_end[0] == '$'))) {
-				size_t nl = (size_t)(dash - 1 - p);
-
-				if (!(nl == 3 && memcmp(p, "obj", 3) == 0) &&
-				    !(nl == 3 && memcmp(p, "lib", 3) == 0) &&
-				    lists_object(eq + 1, (size_t)(e - eq - 1), obj)) {
-					best = p;
-					best_len = nl;
-					break;
-				}
-			}
-		}
-		p = e < end ? e + 1 : end;
-	}
-	if (best_len >= cap)
-		best_len = cap - 1;
-	kd_modname_copy(out, best, best_len);
-	out[best_len] = '\0';
 }
