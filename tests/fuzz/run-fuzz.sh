@@ -26,9 +26,11 @@ out=$(cd "$out" && pwd)
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
 # Paths under lib/ (its folders follow the pipeline, lib/README.md); the
-# recovery's index and matcher by pattern, whatever files they are split into.
+# file reader and the recovery's index and matcher by pattern, whatever
+# files they are split into.
 libsrc="record/record.c source/kmsg-parse.c source/syslog-parse.c source/source.c \
-	source/source-kmsg.c source/source-syslog.c source/source-file.c source/klogctl.c record/priority.c shared/kfmt.c \
+	source/source-kmsg.c source/source-syslog.c $(cd "$top/lib" && echo source/source-file*.c) \
+	source/klogctl.c record/priority.c shared/kfmt.c \
 	stage/mo.c stage/catalog.c stage/charset.c shared/escape.c record/group.c stage/translate.c \
 	$(cd "$top/lib" && echo stage/fidx*.c stage/fmatch*.c) stage/recover.c stage/msgids.c \
 	stage/ksites.c stage/sites.c stage/expand.c po/cstring.c record/field.c"

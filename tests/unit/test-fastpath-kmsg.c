@@ -73,7 +73,7 @@ static void gen_kmsg(struct buf *b, unsigned int n, bool nul)
 	}
 }
 
-/* The -K splitter's rule, as record_end() in source-file.c applies it. */
+/* The -K splitter's rule, as kd_file_record_end() in source-file-split.c applies it. */
 static void kmsg_reference(struct recs *rs, const struct buf *b)
 {
 	const char *p = b->p, *end = b->p + b->len;
