@@ -2,8 +2,12 @@
 /*
  * format.c - dmesg's text output, byte for byte as util-linux 2.42 prints
  * it, as a stateless formatter: record + previous record -> bytes + colour
- * spans (format.h).  output-text.c writes the result to a stream.  The rules reproduced here (read from dmesg.c's print_record
- * and helpers):
+ * spans (format.h).  output-text.c writes the result to a stream.  This
+ * file writes a record's lines: prefix, stamps, caller id, the message
+ * and its colours; the time formats that go through the C library's
+ * clock (ctime, iso, reltime) are format-time.c's, the host column and
+ * --location format-columns.c's.  The rules the three reproduce (read
+ * from dmesg.c's print_record and helpers):
  *
  *  1. A record with empty text prints a bare "\n": no prefix, no time, and
  *     it does not move the delta reference (lib/pipeline.c).
@@ -59,36 +63,14 @@
 #include "record/priority.h"
 #include "record/host.h"
 #include "sink/format.h"
+#include "sink/format-internal.h"
 #include "record/priority.h"
-
-/* dmesg's per-format buffer size; its snprintf() truncates there. */
-#define TS_MAX		KD_FORMAT_STAMP_MAX
-/* dmesg's caller-id buffer: PID_CHARS_MAX + 3 bytes with the NUL. */
-#define CID_MAX		23
-
-struct stamp {
-	int64_t sec, usec;	/* the record's stamp, 0.000000 if absent */
-	double delta;
-};
 
 /* Size of the writer's line buffer: any usual record fits; opts.batch
  * fills it with many records before one fwrite(). */
 #define LINE_CAP	(64 * 1024)
 /* What a record's prefix can take: -x, every stamp, the caller id. */
 #define DIRECT_MAX	(32 + TS_MAX * KD_TIME_FORMATS_MAX + CID_MAX)
-
-/*
- * One kd_format_text() call: the formatter, where the bytes go, and what
- * came before.  Passed down instead of being kept in struct kd_format, so
- * that nothing of one record stays behind for the next.
- */
-struct run {
-	int64_t boot_usec;		/* dates this record (record/host.h) */
-	struct kd_format *f;
-	struct kd_escape_buf *line;
-	struct kd_spans *spans;		/* NULL: no colours */
-	const struct kd_prev *prev;
-};
 
 static inline void put_str(struct run *w, const char *s, size_t n)
 {
@@ -244,100 +226,6 @@ static size_t fmt_sec_usec_cached(struct kd_format *w, char *buf, int64_t sec,
 	return n + 6;
 }
 
-/*
- * Boot time plus the stamp in µs, unsigned as dmesg computes it: a stamp
- * near INT64_MAX gives dmesg's date, and no addition overflows.
- */
-static uint64_t wall_usec(const struct run *w, const struct stamp *st)
-{
-	return (uint64_t)w->boot_usec + (uint64_t)st->sec * 1000000 +
-	       (uint64_t)st->usec;
-}
-
-static time_t wall_seconds(const struct run *w, const struct stamp *st)
-{
-	return (time_t)(wall_usec(w, st) / 1000000);
-}
-
-static void fmt_ctime(const struct run *w, const struct stamp *st,
-		      char *buf, size_t size)
-{
-	time_t t = wall_seconds(w, st);
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) ||
-	    strftime(buf, size, "%a %b %e %H:%M:%S %Y", &tm) == 0)
-		*buf = '\0';
-}
-
-/* util-linux strtimeval_iso(ISO_TIMESTAMP_COMMA_T), local time. */
-static int fmt_iso(const struct run *w, const struct stamp *st,
-		   char *buf, size_t size)
-{
-	uint64_t all = wall_usec(w, st);
-	time_t t = (time_t)(all / 1000000);
-	long usec = (long)(all % 1000000);
-	struct tm tm;
-	int tmin, zhour, zmin;
-
-	if (!localtime_r(&t, &tm))
-		return snprintf(buf, size, "(null) ");
-	tmin = (int)(tm.tm_gmtoff / 60);
-	zhour = tmin / 60;
-	zmin = abs(tmin % 60);
-	return snprintf(buf, size, "%4ld-%.2d-%.2dT%02d:%02d:%02d,%06ld%+03d:%02d ",
-			tm.tm_year + 1900L, tm.tm_mon + 1, tm.tm_mday,
-			tm.tm_hour, tm.tm_min, tm.tm_sec, usec, zhour, zmin);
-}
-
-/* Local time of wall-clock second @t, cached: reltime asks twice a record. */
-static void local_tm(struct kd_format *f, time_t t, struct tm *out)
-{
-	if (!f->tm_cache_ok || f->tm_cache_sec != (int64_t)t) {
-		if (!localtime_r(&t, &f->tm_cache))
-			memset(&f->tm_cache, 0, sizeof(f->tm_cache));
-		f->tm_cache_sec = (int64_t)t;
-		f->tm_cache_ok = true;
-	}
-	*out = f->tm_cache;
-}
-
-static int fmt_reltime(struct run *w, const struct stamp *st,
-		       char *buf, bool *timebreak)
-{
-	time_t t = wall_seconds(w, st);
-	struct tm cur, last;
-	int n;
-
-	/*
-	 * dmesg compares with the last record it showed, starting from a
-	 * zeroed struct tm, so the first record breaks unless it falls in
-	 * the first minute of a year.
-	 */
-	memset(&last, 0, sizeof(last));
-	if (w->prev->shown_usec != KD_NO_TIME) {
-		struct stamp ps = { 0, 0, 0.0 };
-
-		kd_format_split_usec(w->prev->shown_usec, &ps.sec, &ps.usec);
-		local_tm(w->f, wall_seconds(w, &ps), &last);
-	}
-	local_tm(w->f, t, &cur);
-	if (cur.tm_min != last.tm_min || cur.tm_hour != last.tm_hour ||
-	    cur.tm_yday != last.tm_yday) {
-		char sbuf[TS_MAX];
-
-		*timebreak = true;
-		if (strftime(sbuf, sizeof(sbuf), "%b%e %H:%M", &cur) == 0)
-			*sbuf = '\0';
-		n = snprintf(buf, TS_MAX, "[%s] ", sbuf);
-	} else if (st->delta < 10) {
-		n = snprintf(buf, TS_MAX, "[  %+8.06f] ", st->delta);
-	} else {
-		n = snprintf(buf, TS_MAX, "[ %+9.06f] ", st->delta);
-	}
-	return n;
-}
-
 /* One time format into @buf (TS_MAX bytes); returns what snprintf would. */
 static int fmt_one(struct run *w, enum kd_time_format f,
 		   const struct stamp *st, char *buf, bool *timebreak)
@@ -360,32 +248,20 @@ static int fmt_one(struct run *w, enum kd_time_format f,
 		fmt_sec_usec(sbuf, st->sec, st->usec);
 		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", sbuf, st->delta);
 	case KD_TIME_CTIME:
-		fmt_ctime(w, st, cbuf, sizeof(cbuf));
+		kd_format_ctime(w, st, cbuf, sizeof(cbuf));
 		return snprintf(buf, TS_MAX, "[%s] ", cbuf);
 	case KD_TIME_CTIME_DELTA:
-		fmt_ctime(w, st, cbuf, sizeof(cbuf));
+		kd_format_ctime(w, st, cbuf, sizeof(cbuf));
 		return snprintf(buf, TS_MAX, "[%s <%12.06f>] ", cbuf, st->delta);
 	case KD_TIME_DELTA:
 		return snprintf(buf, TS_MAX, "[<%12.06f>] ", st->delta);
 	case KD_TIME_RELTIME:
-		return fmt_reltime(w, st, buf, timebreak);
+		return kd_format_reltime(w, st, buf, timebreak);
 	case KD_TIME_ISO:
-		return fmt_iso(w, st, buf, TS_MAX);
+		return kd_format_iso(w, st, buf, TS_MAX);
 	}
 	*buf = '\0';
 	return 0;
-}
-
-static bool has_format(const struct kd_format *w, enum kd_time_format f)
-{
-	size_t i;
-
-	if (w->opts.ntime == 0)
-		return f == KD_TIME_RAW;
-	for (i = 0; i < w->opts.ntime; i++)
-		if (w->opts.time[i] == f)
-			return true;
-	return false;
 }
 
 /* dmesg's get_subsys_delimiter(): end of "name: " or NULL. */
@@ -553,11 +429,11 @@ int kd_format_init(struct kd_format *w, const struct kd_output_opts *opts,
 	w->opts = *opts;
 	w->caller_width = caller_width;
 	w->sec_cache = -1;
-	w->tf_none = has_format(w, KD_TIME_NONE);
-	w->tf_reltime = has_format(w, KD_TIME_RELTIME);
-	w->tf_delta = w->tf_reltime || has_format(w, KD_TIME_DELTA) ||
-		      has_format(w, KD_TIME_RAW_DELTA) ||
-		      has_format(w, KD_TIME_CTIME_DELTA);
+	w->tf_none = kd_format_has_time(w, KD_TIME_NONE);
+	w->tf_reltime = kd_format_has_time(w, KD_TIME_RELTIME);
+	w->tf_delta = w->tf_reltime || kd_format_has_time(w, KD_TIME_DELTA) ||
+		      kd_format_has_time(w, KD_TIME_RAW_DELTA) ||
+		      kd_format_has_time(w, KD_TIME_CTIME_DELTA);
 	w->tf_default = !w->opts.raw && !w->opts.decode && !w->opts.force_prefix &&
 			!w->opts.host_column &&
 			(w->opts.ntime == 0 ||
@@ -588,49 +464,6 @@ void kd_spans_release(struct kd_spans *s)
 {
 	free(s->v);
 	memset(s, 0, sizeof(*s));
-}
-
-/*
- * The host column when records of several machines are shown: the
- * record's host name (journal bytes: escaped like the text) and a space,
- * "-" when it has none.  Returns the bytes it added, for -p's indent.
- */
-static int put_host(const struct kd_format *f, struct kd_escape_buf *line,
-		    const struct kd_record *rec)
-{
-	const char *h = rec->host && rec->host->hostname[0] ? rec->host->hostname : "-";
-	size_t before = line->len;
-
-	kd_escape_append(line, h, strlen(h), 0, f->opts.noescape);
-	kd_escape_buf_put(line, " ", 1);
-	return (int)(line->len - before);
-}
-
-/*
- * --location: "file:line function() " before the text, from the kernel's
- * CODE_FILE, CODE_LINE and CODE_FUNC (kernel-supplied bytes: escaped like
- * the text).  Nothing for a record without them.
- */
-static void put_location(const struct kd_format *f, struct kd_escape_buf *line,
-			 const struct kd_record *rec)
-{
-	const struct kd_dict_entry *file = kd_record_dict_get(rec, KD_KEY_CODE_FILE);
-	const struct kd_dict_entry *ln = kd_record_dict_get(rec, KD_KEY_CODE_LINE);
-	const struct kd_dict_entry *fn = kd_record_dict_get(rec, KD_KEY_CODE_FUNC);
-	bool noesc = f->opts.noescape;
-
-	if (file) {
-		kd_escape_append(line, file->value, file->value_len, 0, noesc);
-		if (ln) {
-			kd_escape_buf_put(line, ":", 1);
-			kd_escape_append(line, ln->value, ln->value_len, 0, noesc);
-		}
-		kd_escape_buf_put(line, " ", 1);
-	}
-	if (fn) {
-		kd_escape_append(line, fn->value, fn->value_len, 0, noesc);
-		kd_escape_buf_put(line, "() ", 3);
-	}
 }
 
 /*
@@ -667,7 +500,7 @@ static inline void write_default(struct kd_format *w, struct kd_escape_buf *line
 		n += fmt_caller_direct(dst + n, rec->caller, (int)(char)w->caller_width);
 	line->len += n;
 	if (w->opts.location && rec->dict_len)
-		put_location(w, line, rec);
+		kd_format_put_location(w, line, rec);
 	/* Plain text with its newline after it: one copy for both. */
 	if (rec->text_plain && rec->text_nl) {
 		kd_escape_buf_put(line, rec->text, rec->text_len + 1);
@@ -841,9 +674,9 @@ int kd_format_text(struct kd_format *fmt, const struct kd_record *rec,
 			size = len;
 		}
 		if (first && fmt->opts.host_column)
-			indent += put_host(fmt, out, rec);
+			indent += kd_format_put_host(fmt, out, rec);
 		if (first && fmt->opts.location && rec->dict_len)
-			put_location(fmt, out, rec);
+			kd_format_put_location(fmt, out, rec);
 		put_message(w, rec, line, size, indent);
 
 		if (!fmt->opts.force_prefix)

@@ -38,7 +38,7 @@ flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-
 
 # The writer target also needs every writer (not lib/sink/terminal.c: curses).
 writersrc="record/record.c source/kmsg-parse.c source/syslog-parse.c record/priority.c shared/escape.c sink/colors.c sink/terminal-colors-d.c \
-	sink/json.c sink/output.c sink/format.c sink/output-text.c sink/output-json.c \
+	sink/json.c sink/output.c sink/format.c sink/format-time.c sink/format-columns.c sink/output-text.c sink/output-json.c \
 	sink/output-jsonl.c sink/output-export.c sink/output-verbose.c record/field.c shared/modinfo.c sink/timefmt.c"
 
 status=0
