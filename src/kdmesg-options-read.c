@@ -86,28 +86,22 @@ bool kdmesg_source_option(struct ctl *c, int ch, const char *arg)
 	return false;
 }
 
-/* --translate[=WHEN]: always without a WHEN. */
-static enum translate_when parse_translate_option(const char *arg)
+/*
+ * WHEN of --translate[=WHEN] and --recover[=WHEN], one rule for both:
+ * "auto", "never" or "always", and always without a WHEN.  The values
+ * are the option's own (@when_auto, @when_never, @when_always); @bad
+ * words the error.
+ */
+static int parse_when(const char *arg, const char *bad, int when_auto, int when_never,
+		      int when_always)
 {
 	if (arg && strcmp(arg, "auto") == 0)
-		return TRANSLATE_AUTO;
+		return when_auto;
 	if (arg && strcmp(arg, "never") == 0)
-		return TRANSLATE_NEVER;
+		return when_never;
 	if (arg && strcmp(arg, "always") != 0)
-		errx(EXIT_FAILURE, "%s: '%s'", _("unsupported translate mode"), arg);
-	return TRANSLATE_ALWAYS;
-}
-
-/* --recover[=WHEN]: always without a WHEN. */
-static enum recover_when parse_recover_option(const char *arg)
-{
-	if (arg && strcmp(arg, "auto") == 0)
-		return RECOVER_AUTO;
-	if (arg && strcmp(arg, "never") == 0)
-		return RECOVER_NEVER;
-	if (arg && strcmp(arg, "always") != 0)
-		errx(EXIT_FAILURE, "%s: '%s'", _("unsupported recover mode"), arg);
-	return RECOVER_ALWAYS;
+		errx(EXIT_FAILURE, "%s: '%s'", bad, arg);
+	return when_always;
 }
 
 /* The stages records pass: translation, recovery of call sites. */
@@ -115,7 +109,9 @@ bool kdmesg_stage_option(struct ctl *c, int ch, const char *arg)
 {
 	switch (ch) {
 	case OPT_TRANSLATE:
-		c->translate = parse_translate_option(arg);
+		c->translate = (enum translate_when)parse_when(arg, _("unsupported translate mode"),
+							       TRANSLATE_AUTO, TRANSLATE_NEVER,
+							       TRANSLATE_ALWAYS);
 		return true;
 	case OPT_NO_TRANSLATE:
 		c->translate = TRANSLATE_NEVER;
@@ -126,7 +122,8 @@ bool kdmesg_stage_option(struct ctl *c, int ch, const char *arg)
 		c->catalog_dirs[c->ncatalog_dirs++] = arg;
 		return true;
 	case OPT_RECOVER:
-		c->recover = parse_recover_option(arg);
+		c->recover = (enum recover_when)parse_when(arg, _("unsupported recover mode"),
+							   RECOVER_AUTO, RECOVER_NEVER, RECOVER_ALWAYS);
 		return true;
 	case OPT_FORMATS:
 		c->formats = arg;
