@@ -4,10 +4,10 @@
  * the format indexes and add the proven fields.  See recover.h.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "shared/decimal.h"
 #include "shared/kfmt.h"
 #include "stage/fmatch.h"
 #include "stage/recover.h"
@@ -90,9 +90,10 @@ void kd_recover_free(struct kd_recover *r)
 	free(r);
 }
 
-static int add(struct kd_record *rec, const char *key, const char *v, size_t len)
+static int add_key(struct kd_record *rec, const char *key, size_t key_len, const char *v,
+		   size_t len)
 {
-	int rc = kd_record_dict_add(rec, key, strlen(key), v, len);
+	int rc = kd_record_dict_add(rec, key, key_len, v, len);
 
 	if (rc == 0)
 		rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
@@ -100,18 +101,28 @@ static int add(struct kd_record *rec, const char *key, const char *v, size_t len
 	return rc == -E2BIG ? 0 : rc;
 }
 
-static int add_str(struct kd_record *rec, const char *key, const char *v)
+/* @key is a string literal (key "" takes no other): its length is known when compiled. */
+#define add(rec, key, v, len)	add_key(rec, key "", sizeof(key "") - 1, v, len)
+
+#define add_str(rec, key, v)	add(rec, key, v, strlen(v))
+
+/* decimal.h, not snprintf(): its parsing of the format cost more than the digits. */
+static int add_num_key(struct kd_record *rec, const char *key, size_t key_len, uint64_t v)
 {
-	return add(rec, key, v, strlen(v));
+	char buf[KD_DECIMAL_MAX];
+
+	return add_key(rec, key, key_len, buf, kd_decimal_u64(buf, v));
 }
 
-static int add_num(struct kd_record *rec, const char *key, unsigned long v)
-{
-	char buf[24];
-	int n = snprintf(buf, sizeof(buf), "%lu", v);
+#define add_num(rec, key, v)	add_num_key(rec, key "", sizeof(key "") - 1, v)
 
-	return add(rec, key, buf, (size_t)n);
-}
+/* The keys ARG0..ARG31 (KD_FMATCH_MAX_ARGS), each 5 bytes apart. */
+static const char arg_keys[] =
+	"ARG0\0ARG1\0ARG2\0ARG3\0ARG4\0ARG5\0ARG6\0ARG7\0ARG8\0ARG9\0"
+	"ARG10ARG11ARG12ARG13ARG14ARG15ARG16ARG17ARG18ARG19"
+	"ARG20ARG21ARG22ARG23ARG24ARG25ARG26ARG27ARG28ARG29ARG30ARG31";
+
+_Static_assert(sizeof(arg_keys) - 1 == 5 * KD_FMATCH_MAX_ARGS, "a key per ARGn");
 
 /* The release of a boot banner, "Linux version 6.12.38+deb12-amd64 (...", into @out. */
 static const char *banner_release(const struct kd_record *rec, char *out)
@@ -139,13 +150,10 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	kd_fidx_get(x, m->id, &e);
 	if ((rc = add(rec, "FORMAT", e.fmt, e.fmt_len)) < 0)
 		return rc;
-	for (int k = 0; k < m->nargs; k++) {
-		char key[16];
-
-		snprintf(key, sizeof(key), "ARG%d", k);
-		if ((rc = add(rec, key, rec->text + m->arg[k].off, m->arg[k].len)) < 0)
+	for (int k = 0; k < m->nargs && k < KD_FMATCH_MAX_ARGS; k++)
+		if ((rc = add_key(rec, arg_keys + 5 * k, k < 10 ? 4 : 5, rec->text + m->arg[k].off,
+				  m->arg[k].len)) < 0)
 			return rc;
-	}
 	if ((m->same_file && (rc = add_str(rec, "CODE_FILE", e.file)) < 0) ||
 	    (m->same_line && (rc = add_num(rec, "CODE_LINE", e.line)) < 0) ||
 	    (m->same_func && (rc = add_str(rec, "CODE_FUNC", e.func)) < 0) ||
