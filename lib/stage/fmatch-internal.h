@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "stage/fidx-internal.h"
+#include "stage/fmatch.h"
 
 #define BUDGET		256	/* steps per candidate and start */
 #define NONE		((size_t)-1)
@@ -94,6 +95,29 @@ struct run {
 	size_t end;		/* of the first solution */
 	uint32_t cur[2 * 256], sol[2 * 256];	/* [start, end) per conversion */
 };
+
+#define MATCHES_MAX	256	/* matching sites kept per record */
+
+/* Where the kernel's prefixes put the format in a text (fmatch.c). */
+struct starts {
+	size_t dev, net3, net1, nulldev, nullnet;
+	const char *hint;	/* the text's first word, for the module tie-break */
+	size_t hint_len;
+};
+
+/* A matching site and the start in the text it matched from. */
+struct found {
+	uint32_t id;
+	uint32_t start;
+};
+
+/**
+ * kd_fmatch_decide() - the winner among the @n matches @m of index @x
+ * for the text of @r, and what its competitors agree on, into @res
+ * (fmatch-decide.c).
+ */
+void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
+		      const struct starts *st, struct kd_fmatch_result *res);
 
 /**
  * kd_fmatch_solve() - read the text of @r with ops [@i, r->nops) from

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fmatch.c - match a message text against format indexes: the
- * candidates of a text, the decision among them, the arguments of the
- * winner.  See fmatch.h; candidates are read by fmatch-read.c.
+ * candidates of a text, the arguments of the winner.  See fmatch.h;
+ * candidates are read by fmatch-read.c, the decision among those that
+ * match is fmatch-decide.c's.
  */
 #include <string.h>
 
@@ -10,19 +11,11 @@
 #include "stage/fmatch.h"
 #include "stage/fmatch-internal.h"
 
-#define MATCHES_MAX	256	/* matching sites kept per record */
 #define TESTED_MAX	512	/* candidates looked at per record and index */
 #define WORDS_MAX	256	/* words of a text looked up */
 #define KEYSET		1024	/* keys of a text looked up, > 3 * WORDS_MAX */
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
-
-/* Where the kernel's prefixes put the format in a text. */
-struct starts {
-	size_t dev, net3, net1, nulldev, nullnet;
-	const char *hint;	/* the text's first word, for the module tie-break */
-	size_t hint_len;
-};
 
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
@@ -184,21 +177,6 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 	}
 }
 
-struct found {
-	uint32_t id;
-	uint32_t start;
-};
-
-static bool module_is(const char *mod, const char *w, size_t n)
-{
-	size_t i = 0;
-
-	for (; i < n && mod[i]; i++)
-		if (mod[i] != w[i] && !((mod[i] == '_' || mod[i] == '-') && (w[i] == '_' || w[i] == '-')))
-			return false;
-	return i == n && !mod[i];
-}
-
 /* Collect the full (or partial) matches of index @x among the text's words. */
 static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct starts *st,
 			    struct found *out, unsigned int *nsites)
@@ -330,257 +308,6 @@ unanchored:
 	return nout;
 }
 
-/* Literal bytes of the text (bit per byte) of one reading, capped. */
-#define COVER_BYTES	256
-
-struct reading {
-	uint8_t cover[COVER_BYTES / 8 * 8];	/* the bytes a literal printed */
-	unsigned int score;	/* literal bytes + bytes read by typed conversions */
-	size_t read;		/* non-blank bytes the reading covers */
-	size_t free;		/* bytes read by free-text conversions (%s) */
-};
-
-/* Set the bits [@a, @e) of @c (capped at COVER_BYTES * 8). */
-static void cover_set(uint8_t *c, size_t a, size_t e)
-{
-	if (e > COVER_BYTES * 8)
-		e = COVER_BYTES * 8;
-	for (; a < e && a % 8; a++)
-		c[a / 8] |= (uint8_t)(1u << (a % 8));
-	if (a + 8 <= e) {
-		memset(c + a / 8, 0xff, (e - a) / 8);
-		a += (e - a) / 8 * 8;
-	}
-	for (; a < e; a++)
-		c[a / 8] |= (uint8_t)(1u << (a % 8));
-}
-
-/* Clear the bits [@a, @e) of @c (capped likewise). */
-static void cover_clear(uint8_t *c, size_t a, size_t e)
-{
-	if (e > COVER_BYTES * 8)
-		e = COVER_BYTES * 8;
-	for (; a < e && a % 8; a++)
-		c[a / 8] &= (uint8_t)~(1u << (a % 8));
-	if (a + 8 <= e) {
-		memset(c + a / 8, 0, (e - a) / 8);
-		a += (e - a) / 8 * 8;
-	}
-	for (; a < e; a++)
-		c[a / 8] &= (uint8_t)~(1u << (a % 8));
-}
-
-/*
- * Read site @id from @start once and note which bytes of the text its
- * literals printed and its score: literal bytes plus the bytes its typed
- * conversions (numbers, addresses, symbols...) read, which say more
- * about the format than free text (%s) does.
- */
-static void read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_t start,
-		      struct reading *rd)
-{
-	const struct kd_fidx_fmt *f = &x->fmt[id];
-	unsigned int conv = 0;
-
-	memset(rd, 0, sizeof(*rd));
-	r->ops = x->op + f->op;
-	r->nops = f->nops;
-	r->str = x->str;
-	r->flit = f->lit;
-	r->budget = BUDGET;
-	r->nsol = 0;
-	kd_fmatch_solve(r, 0, start, 0);
-	if (!r->nsol)
-		return;
-	rd->score = 0;
-	for (size_t b = start; b < r->end; b++)
-		rd->read += r->t[b] != ' ';
-	cover_set(rd->cover, start, r->end);
-	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
-		const struct kd_fidx_op *op = &r->ops[i];
-		uint32_t a, e;
-
-		if (op->kind == KD_OP_LIT) {
-			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
-			for (unsigned int k = 0; k < op->len; k++)
-				rd->score += r->str[op->arg + k] != ' ';
-			continue;
-		}
-		a = r->sol[2 * conv];
-		e = r->sol[2 * conv + 1];
-		conv++;
-		if (op->kind != KD_OP_STR)
-			rd->score += e - a;
-		else
-			rd->free += e - a;
-		cover_clear(rd->cover, a, e);
-	}
-}
-
-/* Whether the literal bytes of @a are some of those of @b, and fewer. */
-static bool dominated(const struct run *r, const struct reading *a, const struct reading *b,
-		      size_t nb)
-{
-	bool fewer = false;
-
-	for (size_t k = 0; k < nb; k++) {
-		uint8_t more = b->cover[k] & ~a->cover[k];
-
-		if (a->cover[k] & ~b->cover[k])
-			return false;
-		/* More blanks only (padding of "%*s") are not more text. */
-		for (unsigned int bit = 0; more && bit < 8; bit++)
-			if ((more & (1u << bit)) && 8 * k + bit < r->n && r->t[8 * k + bit] != ' ')
-				fewer = true;
-	}
-	return fewer;
-}
-
-/*
- * Whether format @a is format @b cut after a piece of it and ended by a
- * conversion ("probe of %s" and "probe of %s failed"): the conversion
- * may have printed the rest, so @a stays a competitor of @b.
- */
-static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
-{
-	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &x->fmt[b];
-	const char *s = x->str + fa->fmt, *pct;
-
-	if (!fa->nops || x->op[fa->op + fa->nops - 1].kind == KD_OP_LIT)
-		return false;
-	pct = memrchr(s, '%', fa->fmt_len);
-	return pct && (size_t)(pct - s) <= fb->fmt_len &&
-	       memcmp(s, x->str + fb->fmt, (size_t)(pct - s)) == 0;
-}
-
-/*
- * The winner among @n matches of @x, and what the competitors agree on,
- * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
- * it competes only when nothing else matched.  A match with less than
- * half the winner's literal bytes explains the text with its arguments
- * where the winner has literal text: not a competitor; nor is one whose
- * literal text is part of another's ("%s version %s" beside "KTAP
- * version 1", "%s <%s>" beside "%s </%s>"), nor one whose score (literal
- * bytes and bytes its typed conversions read) is below three quarters
- * of the winner's.  When the text starts with a module's name (a
- * dev_printk() driver, a pr_fmt() prefix), the competitors of that
- * module win over the others.
- */
-static void decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
-		   const struct starts *st, struct kd_fmatch_result *res)
-{
-	static struct reading rd[MATCHES_MAX];
-	const struct kd_fidx_fmt *f = x->fmt;
-	bool keep[MATCHES_MAX], gkeep[MATCHES_MAX], nonpv = false, anymod = false;
-	unsigned int maxlit = 0, best = n, first = n, top = 0, topg = 0, ngrp = 0;
-	unsigned int grp[MATCHES_MAX], rep[MATCHES_MAX], fmts[MATCHES_MAX];
-
-	for (unsigned int k = 0; k < n; k++)
-		nonpv |= !(f[m[k].id].flags & KD_FIDX_F_PV);
-	for (unsigned int k = 0; k < n; k++) {
-		keep[k] = !nonpv || !(f[m[k].id].flags & KD_FIDX_F_PV);
-		if (keep[k] && f[m[k].id].lit > maxlit)
-			maxlit = f[m[k].id].lit;
-	}
-	for (unsigned int k = 0; k < n; k++) {
-		keep[k] &= 2u * f[m[k].id].lit >= maxlit;
-		anymod |= keep[k] && st->hint_len &&
-			  module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
-	}
-	if (anymod)
-		for (unsigned int k = 0; k < n; k++)
-			keep[k] &= module_is(x->str + f[m[k].id].module, st->hint, st->hint_len);
-	/*
-	 * Sites of one format read the text alike: one reading per distinct
-	 * format and start (a group), and the rules below between groups.
-	 */
-	for (unsigned int k = 0; k < n; k++) {
-		unsigned int g = ngrp;
-
-		if (!keep[k])
-			continue;
-		for (unsigned int q = ngrp; q-- > 0;)
-			if (f[m[rep[q]].id].fmt == f[m[k].id].fmt && m[rep[q]].start == m[k].start) {
-				g = q;
-				break;
-			}
-		if (g == ngrp) {
-			rep[ngrp++] = k;
-			read_once(r, x, m[k].id, m[k].start, &rd[g]);
-			if (rd[g].score > top) {
-				top = rd[g].score;
-				topg = g;
-			}
-		}
-		grp[k] = g;
-	}
-	if (ngrp > 1) {
-		size_t nb = r->n / 8 + 1;
-
-		if (nb > sizeof(rd[0].cover))
-			nb = sizeof(rd[0].cover);
-		for (unsigned int g = 0; g < ngrp; g++) {
-			gkeep[g] = 4u * rd[g].score >= 3u * top || prefix_of(x, m[rep[g]].id, m[rep[topg]].id);
-			for (unsigned int h = 0; h < ngrp && gkeep[g]; h++)
-				if (h != g && dominated(r, &rd[g], &rd[h], nb) &&
-				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
-					gkeep[g] = false;
-		}
-		/*
-		 * The top scorer dominated by a match the score rule dropped:
-		 * the rules disagree, the top scorer stays (with its rivals).
-		 */
-		{
-			bool any = false;
-
-			for (unsigned int g = 0; g < ngrp; g++)
-				any |= gkeep[g];
-			if (!any)
-				gkeep[topg] = true;
-		}
-		for (unsigned int k = 0; k < n; k++)
-			keep[k] = keep[k] && gkeep[grp[k]];
-	}
-	res->nsites = res->nformats = 0;
-	for (unsigned int k = 0; k < n; k++) {
-		bool seen = false;
-
-		if (!keep[k])
-			continue;
-		res->nsites++;
-		/* Counted once per distinct format among those kept. */
-		for (unsigned int j = 0; j < res->nformats && !seen; j++)
-			seen = f[m[fmts[j]].id].fmt == f[m[k].id].fmt;
-		if (!seen)
-			fmts[res->nformats++] = k;
-		if (first == n)
-			first = k;
-		if (best == n || rd[grp[k]].score > rd[grp[best]].score ||
-		    (rd[grp[k]].score == rd[grp[best]].score && f[m[k].id].lit > f[m[best].id].lit))
-			best = k;
-	}
-	res->id = m[best].id;
-	res->start = m[best].start;
-	res->score = rd[grp[best]].score;
-	res->read = rd[grp[best]].read;
-	res->free = rd[grp[best]].free;
-	res->same_file = *(x->str + f[m[first].id].file) != '\0';
-	res->same_func = *(x->str + f[m[first].id].func) != '\0';
-	res->same_module = *(x->str + f[m[first].id].module) != '\0';
-	res->same_line = f[m[first].id].line != 0;
-	for (unsigned int k = first + 1; k < n; k++) {
-		const struct kd_fidx_fmt *a = &f[m[first].id], *b = &f[m[k].id];
-
-		if (!keep[k])
-			continue;
-		res->same_file &= a->file == b->file;
-		res->same_func &= a->func == b->func;
-		res->same_module &= a->module == b->module;
-		res->same_line &= a->line == b->line;
-	}
-	res->same_line &= res->same_file;
-}
-
 /* More sites matched than were kept: they are competitors nobody checked. */
 static void overflow(struct kd_fmatch_result *res, unsigned int more)
 {
@@ -709,7 +436,7 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 
 			if (!k)
 				continue;
-			decide(&r, idx[i], m, k, &st, pass ? &p : res);
+			kd_fmatch_decide(&r, idx[i], m, k, &st, pass ? &p : res);
 			if (total > k)
 				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||

@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fmatch-decide.c - the decision among the sites that read a text
+ * (fmatch.c collects them): which one wins, how many compete, what they
+ * agree on.  A text can match hundreds of sites (one format printed from
+ * many places, "%s: %s" and its kind), so what the rules need of each
+ * site is read from the index once, into a small table the rules then
+ * walk; sites of one format read the text alike and are read once.
+ */
+#include <string.h>
+
+#include "stage/fmatch.h"
+#include "stage/fmatch-internal.h"
+
+/* Whether module name @mod is the @n bytes at @w ('_' and '-' alike). */
+static bool module_is(const char *mod, const char *w, size_t n)
+{
+	size_t i = 0;
+
+	for (; i < n && mod[i]; i++)
+		if (mod[i] != w[i] && !((mod[i] == '_' || mod[i] == '-') && (w[i] == '_' || w[i] == '-')))
+			return false;
+	return i == n && !mod[i];
+}
+
+/* Blanks among the @n bytes at @s, eight at a time. */
+static size_t blanks(const char *s, size_t n)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, ones = 0x0101010101010101ull;
+	size_t k = 0, c = 0;
+
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w, t;
+
+		memcpy(&w, s + k, 8);
+		w ^= 0x2020202020202020ull;	/* a blank is now a zero byte */
+		/* The top bit of each byte of t: the byte of w was not zero. */
+		t = ((w & low7) + low7) | w;
+		c += (size_t)(((~t >> 7) & ones) * ones >> 56);
+	}
+	for (; k < n; k++)
+		c += s[k] == ' ';
+	return c;
+}
+
+/* Literal bytes of the text (bit per byte) of one reading, capped. */
+#define COVER_BYTES	256
+
+struct reading {
+	uint8_t cover[COVER_BYTES / 8 * 8];	/* the bytes a literal printed */
+	unsigned int score;	/* literal bytes + bytes read by typed conversions */
+	size_t read;		/* non-blank bytes the reading covers */
+	size_t free;		/* bytes read by free-text conversions (%s) */
+	bool solved;		/* a reading was found */
+};
+
+/* Set the bits [@a, @e) of @c (capped at COVER_BYTES * 8). */
+static void cover_set(uint8_t *c, size_t a, size_t e)
+{
+	if (e > COVER_BYTES * 8)
+		e = COVER_BYTES * 8;
+	for (; a < e && a % 8; a++)
+		c[a / 8] |= (uint8_t)(1u << (a % 8));
+	if (a + 8 <= e) {
+		memset(c + a / 8, 0xff, (e - a) / 8);
+		a += (e - a) / 8 * 8;
+	}
+	for (; a < e; a++)
+		c[a / 8] |= (uint8_t)(1u << (a % 8));
+}
+
+/* Clear the bits [@a, @e) of @c (capped likewise). */
+static void cover_clear(uint8_t *c, size_t a, size_t e)
+{
+	if (e > COVER_BYTES * 8)
+		e = COVER_BYTES * 8;
+	for (; a < e && a % 8; a++)
+		c[a / 8] &= (uint8_t)~(1u << (a % 8));
+	if (a + 8 <= e) {
+		memset(c + a / 8, 0, (e - a) / 8);
+		a += (e - a) / 8 * 8;
+	}
+	for (; a < e; a++)
+		c[a / 8] &= (uint8_t)~(1u << (a % 8));
+}
+
+/*
+ * Read site @id from @start once and note its score: literal bytes plus
+ * the bytes its typed conversions (numbers, addresses, symbols...) read,
+ * which say more about the format than free text (%s) does.  The reading
+ * stays in r->sol and r->end for cover(); returns its conversions.
+ */
+static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_t start,
+			      struct reading *rd)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	unsigned int conv = 0;
+
+	rd->score = 0;
+	rd->read = rd->free = 0;
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	r->flit = f->lit;
+	r->budget = BUDGET;
+	r->nsol = 0;
+	kd_fmatch_solve(r, 0, start, 0);
+	if (!(rd->solved = r->nsol != 0))
+		return 0;
+	rd->read = (r->end - start) - blanks(r->t + start, r->end - start);
+	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
+		const struct kd_fidx_op *op = &r->ops[i];
+		uint32_t a, e;
+
+		if (op->kind == KD_OP_LIT) {
+			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
+			rd->score += op->len - (unsigned int)blanks(r->str + op->arg, op->len);
+			continue;
+		}
+		a = r->sol[2 * conv];
+		e = r->sol[2 * conv + 1];
+		conv++;
+		if (op->kind != KD_OP_STR)
+			rd->score += e - a;
+		else
+			rd->free += e - a;
+	}
+	return conv;
+}
+
+/*
+ * Which bytes of the text the literals of a reading printed: [@start,
+ * @end) but the spans @sol of its conversions, as ops @ops (@nops) read
+ * them.  Only needed when formats compete (dominated()).
+ */
+static void cover(struct reading *rd, const struct kd_fidx_op *ops, unsigned int nops,
+		  size_t start, size_t end, const uint32_t *sol)
+{
+	unsigned int conv = 0;
+
+	memset(rd->cover, 0, sizeof(rd->cover));
+	if (!rd->solved)
+		return;
+	cover_set(rd->cover, start, end);
+	for (unsigned int i = 0; i < nops && conv < 256; i++)
+		if (ops[i].kind != KD_OP_LIT) {
+			cover_clear(rd->cover, sol[2 * conv], sol[2 * conv + 1]);
+			conv++;
+		}
+}
+
+/* Whether the literal bytes of @a are some of those of @b, and fewer. */
+static bool dominated(const struct run *r, const struct reading *a, const struct reading *b,
+		      size_t nb)
+{
+	bool fewer = false;
+
+	for (size_t k = 0; k < nb; k++) {
+		uint8_t more = b->cover[k] & ~a->cover[k];
+
+		if (a->cover[k] & ~b->cover[k])
+			return false;
+		/* More blanks only (padding of "%*s") are not more text. */
+		for (unsigned int bit = 0; more && bit < 8; bit++)
+			if ((more & (1u << bit)) && 8 * k + bit < r->n && r->t[8 * k + bit] != ' ')
+				fewer = true;
+	}
+	return fewer;
+}
+
+/*
+ * Whether format @a is format @b cut after a piece of it and ended by a
+ * conversion ("probe of %s" and "probe of %s failed"): the conversion
+ * may have printed the rest, so @a stays a competitor of @b.
+ */
+static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
+{
+	const struct kd_fidx_fmt *fa = &x->fmt[a], *fb = &x->fmt[b];
+	const char *s = x->str + fa->fmt, *pct;
+
+	if (!fa->nops || x->op[fa->op + fa->nops - 1].kind == KD_OP_LIT)
+		return false;
+	pct = memrchr(s, '%', fa->fmt_len);
+	return pct && (size_t)(pct - s) <= fb->fmt_len &&
+	       memcmp(s, x->str + fb->fmt, (size_t)(pct - s)) == 0;
+}
+
+/* What the rules need of a matching site, read from the index once. */
+struct site {
+	uint32_t fmt, file, func, module, line;
+	uint16_t lit;
+	bool pv;	/* a %pV wrapper */
+	bool mod;	/* of the module the text starts with */
+	bool keep;	/* a competitor */
+	unsigned int grp;
+};
+
+/*
+ * The winner among @n matches of @x, and what the competitors agree on,
+ * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
+ * it competes only when nothing else matched.  A match with less than
+ * half the winner's literal bytes explains the text with its arguments
+ * where the winner has literal text: not a competitor; nor is one whose
+ * literal text is part of another's ("%s version %s" beside "KTAP
+ * version 1", "%s <%s>" beside "%s </%s>"), nor one whose score (literal
+ * bytes and bytes its typed conversions read) is below three quarters
+ * of the winner's.  When the text starts with a module's name (a
+ * dev_printk() driver, a pr_fmt() prefix), the competitors of that
+ * module win over the others.
+ */
+void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
+		      const struct starts *st, struct kd_fmatch_result *res)
+{
+	/* Large, and the matcher is not reentrant. */
+	static struct reading rd[MATCHES_MAX];
+	static struct site s[MATCHES_MAX];
+	static uint32_t sol0[2 * 256];
+	uint32_t gfmt[MATCHES_MAX], gstart[MATCHES_MAX], fmts[MATCHES_MAX];
+	unsigned int rep[MATCHES_MAX];
+	bool gkeep[MATCHES_MAX], nonpv = false, anymod = false, mod = false;
+	unsigned int maxlit_all = 0, maxlit_np = 0, maxlit, best = n, first = n, last = n;
+	unsigned int top = 0, topg = 0, ngrp = 0;
+	uint32_t mod_off = UINT32_MAX;
+	size_t end0 = 0;
+
+	/* The one pass over the sites' records. */
+	for (unsigned int k = 0; k < n; k++) {
+		const struct kd_fidx_fmt *f = &x->fmt[m[k].id];
+
+		/* Field by field: a compound literal is a memset() first. */
+		s[k].fmt = f->fmt;
+		s[k].file = f->file;
+		s[k].func = f->func;
+		s[k].module = f->module;
+		s[k].line = f->line;
+		s[k].lit = f->lit;
+		s[k].pv = (f->flags & KD_FIDX_F_PV) != 0;
+		s[k].mod = false;
+		s[k].grp = 0;
+		if (f->lit > maxlit_all)
+			maxlit_all = f->lit;
+		if (!s[k].pv) {
+			nonpv = true;
+			if (f->lit > maxlit_np)
+				maxlit_np = f->lit;
+		}
+	}
+	maxlit = nonpv ? maxlit_np : maxlit_all;
+	for (unsigned int k = 0; k < n; k++) {
+		s[k].keep = (!nonpv || !s[k].pv) && 2u * s[k].lit >= maxlit;
+		if (s[k].keep && st->hint_len) {
+			/* Sites of one module in a row: one comparison. */
+			if (s[k].module != mod_off) {
+				mod_off = s[k].module;
+				mod = module_is(x->str + mod_off, st->hint, st->hint_len);
+			}
+			s[k].mod = mod;
+			anymod |= mod;
+		}
+	}
+	if (anymod)
+		for (unsigned int k = 0; k < n; k++)
+			s[k].keep &= s[k].mod;
+	/*
+	 * Sites of one format read the text alike: one reading per distinct
+	 * format and start (a group), and the rules below between groups.
+	 * The sites of a group mostly come in a row.
+	 */
+	for (unsigned int k = 0; k < n; k++) {
+		unsigned int g = ngrp;
+
+		if (!s[k].keep)
+			continue;
+		if (last != n && s[last].fmt == s[k].fmt && m[last].start == m[k].start)
+			g = s[last].grp;
+		else
+			for (unsigned int q = ngrp; q-- > 0;)
+				if (gfmt[q] == s[k].fmt && gstart[q] == m[k].start) {
+					g = q;
+					break;
+				}
+		if (g == ngrp) {
+			unsigned int nconv;
+
+			gfmt[g] = s[k].fmt;
+			gstart[g] = m[k].start;
+			rep[ngrp++] = k;
+			nconv = read_once(r, x, m[k].id, m[k].start, &rd[g]);
+			/*
+			 * The bytes a reading's literals printed matter only
+			 * between groups: the first group's reading is kept
+			 * until a second one comes.
+			 */
+			if (g == 0) {
+				end0 = r->end;
+				memcpy(sol0, r->sol, sizeof(uint32_t) * 2 * nconv);
+			} else {
+				if (g == 1) {
+					const struct kd_fidx_fmt *f0 = &x->fmt[m[rep[0]].id];
+
+					cover(&rd[0], x->op + f0->op, f0->nops, gstart[0], end0, sol0);
+				}
+				cover(&rd[g], r->ops, r->nops, m[k].start, r->end, r->sol);
+			}
+			if (rd[g].score > top) {
+				top = rd[g].score;
+				topg = g;
+			}
+		}
+		s[k].grp = g;
+		last = k;
+	}
+	gkeep[0] = true;
+	if (ngrp > 1) {
+		size_t nb = r->n / 8 + 1;
+		bool any = false;
+
+		if (nb > sizeof(rd[0].cover))
+			nb = sizeof(rd[0].cover);
+		for (unsigned int g = 0; g < ngrp; g++) {
+			gkeep[g] = 4u * rd[g].score >= 3u * top || prefix_of(x, m[rep[g]].id, m[rep[topg]].id);
+			for (unsigned int h = 0; h < ngrp && gkeep[g]; h++)
+				if (h != g && dominated(r, &rd[g], &rd[h], nb) &&
+				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
+					gkeep[g] = false;
+		}
+		/*
+		 * The top scorer dominated by a match the score rule dropped:
+		 * the rules disagree, the top scorer stays (with its rivals).
+		 */
+		for (unsigned int g = 0; g < ngrp; g++)
+			any |= gkeep[g];
+		if (!any)
+			gkeep[topg] = true;
+	}
+	res->nsites = res->nformats = 0;
+	last = n;
+	for (unsigned int k = 0; k < n; k++) {
+		bool seen;
+
+		if (!s[k].keep || !gkeep[s[k].grp]) {
+			s[k].keep = false;
+			continue;
+		}
+		res->nsites++;
+		/* Counted once per distinct format among those kept. */
+		seen = last != n && s[last].fmt == s[k].fmt;
+		for (unsigned int j = 0; j < res->nformats && !seen; j++)
+			seen = fmts[j] == s[k].fmt;
+		if (!seen)
+			fmts[res->nformats++] = s[k].fmt;
+		if (first == n)
+			first = k;
+		if (best == n || rd[s[k].grp].score > rd[s[best].grp].score ||
+		    (rd[s[k].grp].score == rd[s[best].grp].score && s[k].lit > s[best].lit))
+			best = k;
+		last = k;
+	}
+	res->id = m[best].id;
+	res->start = m[best].start;
+	res->score = rd[s[best].grp].score;
+	res->read = rd[s[best].grp].read;
+	res->free = rd[s[best].grp].free;
+	res->same_file = *(x->str + s[first].file) != '\0';
+	res->same_func = *(x->str + s[first].func) != '\0';
+	res->same_module = *(x->str + s[first].module) != '\0';
+	res->same_line = s[first].line != 0;
+	for (unsigned int k = first + 1; k < n; k++) {
+		if (!s[k].keep)
+			continue;
+		res->same_file &= s[first].file == s[k].file;
+		res->same_func &= s[first].func == s[k].func;
+		res->same_module &= s[first].module == s[k].module;
+		res->same_line &= s[first].line == s[k].line;
+	}
+	res->same_line &= res->same_file;
+}
