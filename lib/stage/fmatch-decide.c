@@ -23,26 +23,6 @@ static bool module_is(const char *mod, const char *w, size_t n)
 	return i == n && !mod[i];
 }
 
-/* Blanks among the @n bytes at @s, eight at a time. */
-static size_t blanks(const char *s, size_t n)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, ones = 0x0101010101010101ull;
-	size_t k = 0, c = 0;
-
-	for (; k + 8 <= n; k += 8) {
-		uint64_t w, t;
-
-		memcpy(&w, s + k, 8);
-		w ^= 0x2020202020202020ull;	/* a blank is now a zero byte */
-		/* The top bit of each byte of t: the byte of w was not zero. */
-		t = ((w & low7) + low7) | w;
-		c += (size_t)(((~t >> 7) & ones) * ones >> 56);
-	}
-	for (; k < n; k++)
-		c += s[k] == ' ';
-	return c;
-}
-
 /* Literal bytes of the text (bit per byte) of one reading, capped. */
 #define COVER_BYTES	256
 
@@ -107,14 +87,14 @@ static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t i
 	kd_fmatch_solve(r, 0, start, 0);
 	if (!(rd->solved = r->nsol != 0))
 		return 0;
-	rd->read = (r->end - start) - blanks(r->t + start, r->end - start);
+	rd->read = (r->end - start) - kd_fmatch_blanks(r->t + start, r->end - start);
 	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
 		const struct kd_fidx_op *op = &r->ops[i];
 		uint32_t a, e;
 
 		if (op->kind == KD_OP_LIT) {
 			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
-			rd->score += op->len - (unsigned int)blanks(r->str + op->arg, op->len);
+			rd->score += op->len - (unsigned int)kd_fmatch_blanks(r->str + op->arg, op->len);
 			continue;
 		}
 		a = r->sol[2 * conv];

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
@@ -95,6 +96,26 @@ struct run {
 	size_t end;		/* of the first solution */
 	uint32_t cur[2 * 256], sol[2 * 256];	/* [start, end) per conversion */
 };
+
+/* Blanks among the @n bytes at @s, eight at a time. */
+static inline size_t kd_fmatch_blanks(const char *s, size_t n)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, ones = 0x0101010101010101ull;
+	size_t k = 0, c = 0;
+
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w, t;
+
+		memcpy(&w, s + k, 8);
+		w ^= 0x2020202020202020ull;	/* a blank is now a zero byte */
+		/* The top bit of each byte of t: the byte of w was not zero. */
+		t = ((w & low7) + low7) | w;
+		c += (size_t)(((~t >> 7) & ones) * ones >> 56);
+	}
+	for (; k < n; k++)
+		c += s[k] == ' ';
+	return c;
+}
 
 #define MATCHES_MAX	256	/* matching sites kept per record */
 

@@ -28,16 +28,19 @@ static bool is_digit(char c)
 static bool cut_here(const struct run *r, unsigned int i, size_t extra);
 
 /*
- * memmem() for the short literal pieces of formats in a short text: the
- * first byte by memchr(), the rest compared in place, without the set-up
- * of a general search.  Longer pieces go to memmem(), whose time stays
- * linear in the text for any text.
+ * memmem() for the literal pieces of formats in a short text: the first
+ * byte by memchr(), up to 16 more compared in place, the rest of a long
+ * piece by memcmp(), without the set-up of a general search.  A text
+ * that repeats the start of a long piece many times (made to) goes to
+ * memmem(), whose time stays linear in the text for any text.
  */
 static const char *find(const char *h, size_t hn, const char *nd, size_t nn)
 {
-	const char *end;
+	const char *end, *hend = h + hn;
+	size_t pre = nn < 16 ? nn : 16;
+	unsigned int misses = 0;
 
-	if (nn > 16 || nn == 0)
+	if (nn == 0)
 		return memmem(h, hn, nd, nn);
 	if (nn > hn)
 		return NULL;
@@ -46,10 +49,14 @@ static const char *find(const char *h, size_t hn, const char *nd, size_t nn)
 
 		if (!(h = memchr(h, nd[0], (size_t)(end - h))))
 			return NULL;
-		while (k < nn && h[k] == nd[k])
+		while (k < pre && h[k] == nd[k])
 			k++;
-		if (k == nn)
+		if (k < pre)
+			continue;
+		if (nn == pre || memcmp(h + pre, nd + pre, nn - pre) == 0)
 			return h;
+		if (++misses == 8)
+			return memmem(h + 1, (size_t)(hend - h - 1), nd, nn);
 	}
 	return NULL;
 }

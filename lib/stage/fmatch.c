@@ -17,9 +17,22 @@
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
 
+/* The first ": " of the @n bytes at @t, or NULL: memmem() set up for two bytes costs more. */
+static const char *colon_blank(const char *t, size_t n)
+{
+	const char *p = t, *e = t + n;
+
+	while (n >= 2 && (p = memchr(p, ':', (size_t)(e - 1 - p))) != NULL) {
+		if (p[1] == ' ')
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
-	const char *c = n >= 2 ? memmem(t, n, ": ", 2) : NULL;
+	const char *c = colon_blank(t, n);
 	size_t pre, spaces = 0, core, core_spaces = 0;
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
@@ -377,9 +390,12 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 	unsigned int lit = 0;
 
 	/* Literal bytes other than blanks: "    # %s: " has 2, too few. */
-	for (unsigned int i = 0; i < wf->nops; i++)
-		for (unsigned int k = 0; w->op[wf->op + i].kind == KD_OP_LIT && k < w->op[wf->op + i].len; k++)
-			lit += w->str[w->op[wf->op + i].arg + k] != ' ';
+	for (unsigned int i = 0; i < wf->nops; i++) {
+		const struct kd_fidx_op *op = &w->op[wf->op + i];
+
+		if (op->kind == KD_OP_LIT)
+			lit += op->len - (unsigned int)kd_fmatch_blanks(w->str + op->arg, op->len);
+	}
 	/*
 	 * Fewer than 4 literal bytes with more than twice as many bytes of
 	 * free text around them ("%s:%d: %s" for "pnp 00:02: [dma 2]") read
@@ -390,6 +406,24 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 		(res->nformats > 1 || wf->lit < STRONG_LIT || lit < STRONG_LIT / 2 ||
 		 (wf->flags & KD_FIDX_F_PV) ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
+}
+
+/* The byte and bigram sets of the text of @r, and its bytes other than blanks. */
+static void text_sets(struct run *r)
+{
+	const unsigned char *t = (const unsigned char *)r->t;
+	uint64_t bytes = 0;
+
+	memset(r->bg, 0, sizeof(r->bg));
+	for (size_t k = 0; k < r->n; k++)
+		bytes |= 1ull << (t[k] & 63);
+	for (size_t k = 0; k + 1 < r->n; k++) {
+		unsigned int h = kd_fmatch_bigram(t[k], t[k + 1]);
+
+		r->bg[h / 64] |= 1ull << (h % 64);
+	}
+	r->bytes = bytes;
+	r->nonblank = r->n - kd_fmatch_blanks(r->t, r->n);
 }
 
 enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
@@ -407,19 +441,7 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	r.t = text;
 	r.n = len;
 	r.want = 1;
-	r.bytes = 0;
-	r.nonblank = 0;
-	memset(r.bg, 0, sizeof(r.bg));
-	for (size_t k = 0; k < len; k++) {
-		r.bytes |= 1ull << ((unsigned char)text[k] & 63);
-		r.nonblank += text[k] != ' ';
-		if (k + 1 < len) {
-			unsigned int h = kd_fmatch_bigram((unsigned char)text[k],
-							  (unsigned char)text[k + 1]);
-
-			r.bg[h / 64] |= 1ull << (h % 64);
-		}
-	}
+	text_sets(&r);
 	find_starts(text, len, &st);
 	/*
 	 * Whole texts first.  A %pV wrapper, or a format whose literal bytes
