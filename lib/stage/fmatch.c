@@ -286,8 +286,7 @@ unanchored:
 	if (!r->cut)
 		kd_fmatch_mark_unanchored(r, x);
 	for (uint32_t q = 0; q < nun; q++) {
-		uint32_t c = h->unanchored + q;
-		const struct kd_fidx_fmt *f;
+		uint32_t c = h->unanchored + q, lead;
 		size_t at;
 
 		/* Only those that have their rarest bigram in the text, in chain order. */
@@ -301,13 +300,13 @@ unanchored:
 			q += (uint32_t)__builtin_ctzll(w);
 			c = h->unanchored + q;
 		}
-		f = &x->fmt[x->chain[c]];
 		/* Sites of one format: the first one's test answers for the others. */
-		if (x->prep->lead[q] < q)
-			at = x->prep->out[x->prep->lead[q]] == UINT32_MAX ? NONE :
-			     x->prep->out[x->prep->lead[q]];
-		else if ((!r->cut && ((f->bytes & ~r->bytes) || !kd_fmatch_all_bigrams_in(r, x, q))) ||
-			 !fmt_headed(r, x, f, st))
+		if ((lead = x->prep->lead[q]) < q)
+			at = x->prep->out[lead] == UINT32_MAX ? NONE : x->prep->out[lead];
+		else if (!r->cut && ((x->fmt[x->chain[c]].bytes & ~r->bytes) ||
+				     !kd_fmatch_all_bigrams_in(r, x, q)))
+			at = NONE;
+		else if (!fmt_headed(r, x, &x->fmt[x->chain[c]], st))
 			at = NONE;
 		else
 			at = test(r, x, x->chain[c], st);
@@ -426,9 +425,9 @@ static void text_sets(struct run *r)
 	r->nonblank = r->n - kd_fmatch_blanks(r->t, r->n);
 }
 
-enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
-				     const char *text, size_t len,
-				     struct kd_fmatch_result *res)
+static enum kd_fmatch_status match_text(const struct kd_fidx *const *idx, unsigned int n,
+					const char *text, size_t len,
+					struct kd_fmatch_result *res)
 {
 	static struct run r;	/* large; the matcher is not reentrant */
 	struct found m[MATCHES_MAX];
@@ -516,4 +515,19 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 			}
 	}
 	return res->status = KD_FMATCH_NONE;
+}
+
+enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
+				     const char *text, size_t len,
+				     struct kd_fmatch_result *res)
+{
+	/* A text seen before against the same one index: the same answer (fmatch-memo.c). */
+	struct kd_fmatch_prep *p = n == 1 ? idx[0]->prep : NULL;
+
+	if (p && kd_fmatch_memo_find(p, text, len, res))
+		return res->status;
+	match_text(idx, n, text, len, res);
+	if (p)
+		kd_fmatch_memo_keep(p, text, len, res);
+	return res->status;
 }

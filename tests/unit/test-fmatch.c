@@ -7,6 +7,7 @@
  * texts that match nothing, and a crafted text that must stay cheap.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +352,79 @@ static void check_all_dropped(void)
 	x = keep;
 }
 
+/* Whether two answers say the same, field by field. */
+static bool same_answer(const struct kd_fmatch_result *a, const struct kd_fmatch_result *b)
+{
+	if (a->status != b->status || a->index != b->index || a->id != b->id ||
+	    a->nformats != b->nformats || a->nsites != b->nsites ||
+	    a->same_file != b->same_file || a->same_line != b->same_line ||
+	    a->same_func != b->same_func || a->same_module != b->same_module ||
+	    a->start != b->start || a->end != b->end || a->score != b->score ||
+	    a->read != b->read || a->free != b->free || a->nargs != b->nargs)
+		return false;
+	for (int k = 0; k < a->nargs; k++)
+		if (a->arg[k].off != b->arg[k].off || a->arg[k].len != b->arg[k].len)
+			return false;
+	return true;
+}
+
+/*
+ * fmatch-memo.c: a text seen before gets the answer a fresh index gives
+ * (a copy of the text in another buffer too), a text is never answered
+ * from another index's memo, and texts too long to be kept still match.
+ */
+static void check_memo(void)
+{
+	static const struct site s[] = {
+		{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
+	};
+	static const char *const texts[] = {
+		"probe of sda failed",
+		"e1000e 0000:00:19.0 eth0: NIC Link is Up 1000 Mbps Full Duplex",
+		"no such text in any format at all",
+		"probe of sda failed",
+	};
+	struct kd_fidx *fresh = build(sites, sizeof(sites) / sizeof(sites[0])), *other, *keep = x;
+	struct kd_fmatch_result want;
+	char copy[256], longer[400];
+	bool ok = true;
+
+	/* Twice each: the second from the memo. */
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		const struct kd_fidx *const idx[1] = { fresh };
+
+		snprintf(copy, sizeof(copy), "%s", texts[i]);
+		kd_fmatch_text(idx, 1, texts[i], strlen(texts[i]), &want);
+		match(texts[i]);
+		ok &= same_answer(&r, &want);
+		match(copy);
+		ok &= same_answer(&r, &want);
+		kd_fidx_free(fresh);
+		fresh = build(sites, sizeof(sites) / sizeof(sites[0]));
+	}
+	tap_ok(ok, "a text seen before: the answer of a fresh index");
+	kd_fidx_free(fresh);
+
+	expect("probe of sda failed", KD_FMATCH_FULL, "probe of %s failed", NULL, ARGS("sda"),
+	       "the memo: the longer format, seen before");
+	other = build(s, 1);
+	x = other;
+	expect("probe of sda failed", KD_FMATCH_FULL, "probe of %s", "p.c", ARGS("sda failed"),
+	       "the memo: another index answers for itself");
+	kd_fidx_free(other);
+	x = keep;
+
+	/* 60 hex pairs: longer than a kept text (128 bytes) */
+	strcpy(longer, "mac data: ");
+	for (int k = 0; k < 60; k++)
+		sprintf(longer + strlen(longer), k ? ":%02x" : "%02x", k);
+	strcat(longer, " end");
+	expect(longer, KD_FMATCH_FULL, "mac data: %*phC end", "d.c", NULL,
+	       "a text too long for the memo: matched");
+	expect(longer, KD_FMATCH_FULL, "mac data: %*phC end", "d.c", NULL,
+	       "a text too long for the memo: matched again");
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -363,6 +437,7 @@ int main(void)
 	check_nolit();
 	check_rules();
 	check_all_dropped();
+	check_memo();
 	kd_fidx_free(x);
 	return tap_done();
 }
