@@ -7,10 +7,12 @@
  * index: every piece of state it keeps between calls is written before
  * it is read within a call.  So the answer kept for the same bytes
  * against the same index is the answer a new match would give, byte for
- * byte (the argument offsets are into the text, which is the same).
+ * byte (the argument offsets are into the text, which is the same; arg[]
+ * past nargs, which nobody reads, is left zero).
  * A direct-mapped table by a hash of the text: a slot keeps the last
  * text that hashed to it; texts longer than MEMO_TEXT are not kept.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,17 @@ static size_t slot_of(const char *t, size_t len)
 	return (size_t)(h * 0xc4ceb9fe1a85ec53ull >> 40) & (MEMO_SLOTS - 1);
 }
 
+/*
+ * The bytes of @r worth keeping: all but the unused end of arg[] (no
+ * reader looks past nargs), so that a kept answer writes a few cache
+ * lines, not the whole slot.
+ */
+static size_t kept(const struct kd_fmatch_result *r)
+{
+	return offsetof(struct kd_fmatch_result, arg) + (r->nargs > 0 ? (size_t)r->nargs : 0) *
+	       sizeof(r->arg[0]);
+}
+
 bool kd_fmatch_memo_find(struct kd_fmatch_prep *p, const char *text, size_t len,
 			 struct kd_fmatch_result *res)
 {
@@ -59,7 +72,8 @@ bool kd_fmatch_memo_find(struct kd_fmatch_prep *p, const char *text, size_t len,
 	s = &p->memo->slot[slot_of(text, len)];
 	if (s->len != len || memcmp(s->text, text, len) != 0)
 		return false;
-	*res = s->res;
+	memset(res, 0, sizeof(*res));
+	memcpy(res, &s->res, kept(&s->res));
 	return true;
 }
 
@@ -78,7 +92,7 @@ void kd_fmatch_memo_keep(struct kd_fmatch_prep *p, const char *text, size_t len,
 	s = &p->memo->slot[slot_of(text, len)];
 	s->len = (uint32_t)len;
 	memcpy(s->text, text, len);
-	s->res = *res;
+	memcpy(&s->res, res, kept(res));
 }
 
 void kd_fmatch_memo_free(struct kd_fmatch_prep *p)
