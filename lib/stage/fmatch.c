@@ -190,6 +190,11 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 	}
 }
 
+/* kd_fmatch_is_word() of each byte, looked up: the words of every text are split. */
+static const bool word_byte[256] = {
+	['0' ... '9'] = true, ['A' ... 'Z'] = true, ['_'] = true, ['a' ... 'z'] = true,
+};
+
 /* Collect the full (or partial) matches of index @x among the text's words. */
 static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct starts *st,
 			    struct found *out, unsigned int *nsites)
@@ -211,11 +216,11 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	while (p < e && nw < WORDS_MAX) {
 		const char *w = p;
 
-		if (!kd_fmatch_is_word(*p)) {
+		if (!word_byte[(unsigned char)*p]) {
 			p++;
 			continue;
 		}
-		while (p < e && kd_fmatch_is_word(*p))
+		while (p < e && word_byte[(unsigned char)*p])
 			p++;
 		ws[nw] = w;
 		we[nw++] = p;
