@@ -57,9 +57,6 @@ struct kd_fmatch_prep {
 	uint32_t *lead, *out;
 	/* The first unanchored entry with fewer than STRONG_LIT literal bytes, or nolit. */
 	uint32_t strong;
-	/* The answers for texts seen (fmatch-memo.c); NULL until the first. */
-	struct kd_fmatch_memo *memo;
-	bool memo_failed;	/* no memory for it: none */
 };
 
 /**
@@ -79,21 +76,6 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out);
 
 /** kd_fmatch_prep_free() - release @p (NULL is fine). */
 void kd_fmatch_prep_free(struct kd_fmatch_prep *p);
-
-/**
- * kd_fmatch_memo_find() - the answer kept for the @len bytes @text
- * against the index of @p alone, into @res.  Returns whether there was
- * one.
- */
-bool kd_fmatch_memo_find(struct kd_fmatch_prep *p, const char *text, size_t len,
-			 struct kd_fmatch_result *res);
-
-/** kd_fmatch_memo_keep() - keep @res, the answer for @text against the index of @p alone. */
-void kd_fmatch_memo_keep(struct kd_fmatch_prep *p, const char *text, size_t len,
-			 const struct kd_fmatch_result *res);
-
-/** kd_fmatch_memo_free() - release the memo of @p. */
-void kd_fmatch_memo_free(struct kd_fmatch_prep *p);
 
 /* One text being read by the programs of candidate formats. */
 struct run {

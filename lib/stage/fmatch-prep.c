@@ -234,6 +234,5 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
 	free(p->scratch);
 	free(p->lead);
 	free(p->out);
-	kd_fmatch_memo_free(p);
 	free(p);
 }

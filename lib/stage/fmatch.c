@@ -430,9 +430,9 @@ static void text_sets(struct run *r)
 	r->nonblank = r->n - kd_fmatch_blanks(r->t, r->n);
 }
 
-static enum kd_fmatch_status match_text(const struct kd_fidx *const *idx, unsigned int n,
-					const char *text, size_t len,
-					struct kd_fmatch_result *res)
+enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
+				     const char *text, size_t len,
+				     struct kd_fmatch_result *res)
 {
 	static struct run r;	/* large; the matcher is not reentrant */
 	struct found m[MATCHES_MAX];
@@ -520,19 +520,4 @@ static enum kd_fmatch_status match_text(const struct kd_fidx *const *idx, unsign
 			}
 	}
 	return res->status = KD_FMATCH_NONE;
-}
-
-enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned int n,
-				     const char *text, size_t len,
-				     struct kd_fmatch_result *res)
-{
-	/* A text seen before against the same one index: the same answer (fmatch-memo.c). */
-	struct kd_fmatch_prep *p = n == 1 ? idx[0]->prep : NULL;
-
-	if (p && kd_fmatch_memo_find(p, text, len, res))
-		return res->status;
-	match_text(idx, n, text, len, res);
-	if (p)
-		kd_fmatch_memo_keep(p, text, len, res);
-	return res->status;
 }

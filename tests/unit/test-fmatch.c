@@ -369,11 +369,13 @@ static bool same_answer(const struct kd_fmatch_result *a, const struct kd_fmatch
 }
 
 /*
- * fmatch-memo.c: a text seen before gets the answer a fresh index gives
- * (a copy of the text in another buffer too), a text is never answered
- * from another index's memo, and texts too long to be kept still match.
+ * The matcher keeps scratch state between calls (fmatch.c's key set,
+ * fmatch-prep.c's marks and the shared tests' outcomes, the decision's
+ * tables): none of it may change an answer.  A text matched again, or a
+ * copy of it, gets the answer a fresh index gives; the same text against
+ * another index gets that index's answer; a long text twice the same.
  */
-static void check_memo(void)
+static void check_no_state(void)
 {
 	static const struct site s[] = {
 		{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
@@ -389,7 +391,7 @@ static void check_memo(void)
 	char copy[256], longer[400];
 	bool ok = true;
 
-	/* Twice each: the second from the memo. */
+	/* Each against a fresh index, then twice against the one in use. */
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
 		const struct kd_fidx *const idx[1] = { fresh };
 
@@ -406,23 +408,23 @@ static void check_memo(void)
 	kd_fidx_free(fresh);
 
 	expect("probe of sda failed", KD_FMATCH_FULL, "probe of %s failed", NULL, ARGS("sda"),
-	       "the memo: the longer format, seen before");
+	       "matched again: the longer format");
 	other = build(s, 1);
 	x = other;
 	expect("probe of sda failed", KD_FMATCH_FULL, "probe of %s", "p.c", ARGS("sda failed"),
-	       "the memo: another index answers for itself");
+	       "the same text, another index: its own answer");
 	kd_fidx_free(other);
 	x = keep;
 
-	/* 60 hex pairs: longer than a kept text (128 bytes) */
+	/* 60 hex pairs */
 	strcpy(longer, "mac data: ");
 	for (int k = 0; k < 60; k++)
 		sprintf(longer + strlen(longer), k ? ":%02x" : "%02x", k);
 	strcat(longer, " end");
 	expect(longer, KD_FMATCH_FULL, "mac data: %*phC end", "d.c", NULL,
-	       "a text too long for the memo: matched");
+	       "a long text: matched");
 	expect(longer, KD_FMATCH_FULL, "mac data: %*phC end", "d.c", NULL,
-	       "a text too long for the memo: matched again");
+	       "a long text: matched again, the same");
 }
 
 int main(void)
@@ -437,7 +439,7 @@ int main(void)
 	check_nolit();
 	check_rules();
 	check_all_dropped();
-	check_memo();
+	check_no_state();
 	kd_fidx_free(x);
 	return tap_done();
 }
