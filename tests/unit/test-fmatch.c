@@ -13,6 +13,7 @@
 
 #include "stage/fidx.h"
 #include "stage/fmatch.h"
+#include "fidx-mem.h"
 #include "tap.h"
 
 struct site {
@@ -22,32 +23,22 @@ struct site {
 	unsigned int line;
 };
 
+/* the index of @n sites of this file's kind (see test_fidx_build()) */
 static struct kd_fidx *build(const struct site *s, size_t n)
 {
-	struct kd_fidx_builder *b;
-	struct kd_fidx *x = NULL;
-	const char *why = NULL;
-	void *img;
-	size_t len;
+	struct kd_fidx_site *t = calloc(n, sizeof(*t));
+	struct kd_fidx *x;
 
-	if (kd_fidx_builder_new(&b) < 0)
+	if (!t)
 		abort();
-	for (size_t i = 0; i < n; i++) {
-		struct kd_fidx_site t = {
+	for (size_t i = 0; i < n; i++)
+		t[i] = (struct kd_fidx_site){
 			.fmt = s[i].fmt, .fmt_len = strlen(s[i].fmt), .family = s[i].fam,
 			.file = s[i].file, .func = s[i].func, .module = s[i].module,
 			.line = s[i].line, .level = '6',
 		};
-
-		if (kd_fidx_builder_add(b, &t) != 0)
-			tap_diag("not added: %s", s[i].fmt);
-	}
-	if (kd_fidx_builder_image(b, "6.12.0-test", &img, &len) < 0 ||
-	    kd_fidx_from_image(&x, img, len, &why) < 0) {
-		tap_diag("index: %s", why ? why : "?");
-		abort();
-	}
-	kd_fidx_builder_free(b);
+	x = test_fidx_build(t, n);
+	free(t);
 	return x;
 }
 

@@ -12,29 +12,8 @@
 #include "record/record.h"
 #include "stage/fidx.h"
 #include "stage/recover.h"
+#include "fidx-mem.h"
 #include "tap.h"
-
-static struct kd_fidx *build(const struct kd_fidx_site *s, size_t n)
-{
-	struct kd_fidx_builder *b;
-	struct kd_fidx *x = NULL;
-	const char *why = NULL;
-	void *img;
-	size_t len;
-
-	if (kd_fidx_builder_new(&b) < 0)
-		abort();
-	for (size_t i = 0; i < n; i++)
-		if (kd_fidx_builder_add(b, &s[i]) != 0)
-			tap_diag("not added: %s", s[i].fmt);
-	if (kd_fidx_builder_image(b, "6.12.0-test", &img, &len) < 0 ||
-	    kd_fidx_from_image(&x, img, len, &why) < 0) {
-		tap_diag("index: %s", why ? why : "?");
-		abort();
-	}
-	kd_fidx_builder_free(b);
-	return x;
-}
 
 #define SITE(f, fi, fn, mod, ln) { .fmt = f, .fmt_len = sizeof(f) - 1, .family = KD_FIDX_PLAIN, \
 				   .file = fi, .func = fn, .module = mod, .line = ln, .level = '6' }
@@ -70,7 +49,7 @@ int main(void)
 	const char *v;
 
 	kd_record_init(&rec);
-	if (kd_recover_new(&r) < 0 || kd_recover_add(r, build(sites, 3)) < 0)
+	if (kd_recover_new(&r) < 0 || kd_recover_add(r, test_fidx_build(sites, 3)) < 0)
 		abort();
 
 	apply(r, &rec, "regs: a=0 b=1 c=2 d=3 e=4 f=5 g=6 h=7 i=8 j=9 k=10 l=-11 done");
