@@ -186,7 +186,7 @@ need
 if [ "$CLEAN" -eq 1 ]; then rm -rf "$A"; fi
 mkdir -p "$A"
 if [ -z "$KDMESG" ] && [ -x "$REPO/build/src/kdmesg" ]; then KDMESG=$REPO/build/src/kdmesg; fi
-note "series: $(grep -c '^0' "$HERE/series") patches; cross compiler: $("${CROSS}gcc" --version | head -n 1)"
+note "series: $(grep -c '^0' "$HERE/series") patches and $(grep -c '^fixes/' "$HERE/series") fix(es); cross compiler: $("${CROSS}gcc" --version | head -n 1)"
 prepare_source
 build_kernel
 make_initramfs

@@ -1552,6 +1552,8 @@ def main():
     part("check-maxlog.py").run(tap, boots)
     # ---- issue 23: the default form of the lines (SITE=)
     part("check-site.py").run(tap, boots, me, kdmesg=a.kdmesg)
+    # ---- issue 23: one table (the printk index lists the descriptors)
+    part("check-index.py").run(tap, boots)
     part("check-stack.py").run(tap, boots)
     part("check-render.py").run(tap, boots, me)
     part("check-render.py").check(tap, boots, me)

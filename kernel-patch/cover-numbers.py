@@ -43,13 +43,16 @@ EXACT = ("stack_paths", "stack_growth_min", "stack_growth_max", "stack_group_max
 
 
 def series_hash(directory):
-    """sha256 (12 hex digits) of the series' patch files, cover letter aside"""
+    """sha256 (12 hex digits) of the series' patch files, cover letter aside,
+    and of the fixes in fixes/ that it applies on; and the series' count"""
     h = hashlib.sha256()
     files = sorted(f for f in glob.glob(os.path.join(directory, "[0-9][0-9][0-9][0-9]-*.patch"))
                    if not os.path.basename(f).startswith("0000-"))
-    for f in files:
+    fixes = sorted(glob.glob(os.path.join(directory, "fixes", "[0-9][0-9][0-9][0-9]-*.patch")))
+    for f in fixes + files:
         with open(f, "rb") as fh:
-            h.update(os.path.basename(f).encode() + b"\0" + fh.read() + b"\0")
+            name = os.path.relpath(f, directory)
+            h.update(name.encode() + b"\0" + fh.read() + b"\0")
     return h.hexdigest()[:12], len(files)
 
 
