@@ -26,9 +26,9 @@ out=$(cd "$out" && pwd)
 # The library files the readers need; config.h only has to exist.
 : > "$out/config.h"
 # Paths under lib/ (its folders follow the pipeline, lib/README.md); the
-# file reader and the recovery's index and matcher by pattern, whatever
-# files they are split into.
-libsrc="record/record.c source/kmsg-parse.c source/syslog-parse.c source/source.c \
+# /dev/kmsg record parser, the file reader and the recovery's index and
+# matcher by pattern, whatever files they are split into.
+libsrc="record/record.c $(cd "$top/lib" && echo source/kmsg-*.c) source/syslog-parse.c source/source.c \
 	source/source-kmsg.c source/source-syslog.c $(cd "$top/lib" && echo source/source-file*.c) \
 	source/klogctl.c record/priority.c shared/kfmt.c \
 	stage/mo.c stage/catalog.c stage/charset.c shared/escape.c record/group.c stage/translate.c \
@@ -37,7 +37,7 @@ libsrc="record/record.c source/kmsg-parse.c source/syslog-parse.c source/source.
 flags="-g -O1 -std=gnu11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$out -I$top/lib"
 
 # The writer target also needs every writer (not lib/sink/terminal.c: curses).
-writersrc="record/record.c source/kmsg-parse.c source/syslog-parse.c record/priority.c shared/escape.c sink/colors.c sink/terminal-colors-d.c \
+writersrc="record/record.c $(cd "$top/lib" && echo source/kmsg-*.c) source/syslog-parse.c record/priority.c shared/escape.c sink/colors.c sink/terminal-colors-d.c \
 	sink/json.c sink/output.c sink/format.c sink/format-time.c sink/format-columns.c sink/output-text.c sink/output-json.c \
 	sink/output-jsonl.c sink/output-export.c sink/output-verbose.c record/field.c shared/modinfo.c sink/timefmt.c"
 

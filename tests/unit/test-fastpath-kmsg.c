@@ -314,8 +314,8 @@ static void test_kmsg_numbers(void)
 }
 
 /*
- * The header read from the first 48 bytes at once (parse_header_fast()
- * in kmsg-parse.c, taken when 64 bytes or more follow the header's start)
+ * The header read from the first 48 bytes at once (kd_kmsg_header_parse()
+ * in kmsg-header.c, taken when 64 bytes or more follow the header's start)
  * against the field-by-field parser (taken for shorter input): the same
  * header, once with a short text and once with a long one, must parse to
  * the same fields or fail alike.  Headers of every shape: numbers of 0 to
