@@ -183,9 +183,9 @@ def render(nums):
                   ", but\n  was skipped in this run: the host was busy" if busy else ""))
     out.append("- systemd-journald: %s bytes of journal objects per kernel entry of the\n"
                "  boot log by default (SITE=), %s with printk.kprint_dict=full, %s\n"
-               "  for the same records without the lines (the test fails above 1.15x\n"
-               "  that), %s for the unpatched kernel's shorter boot log; %s per maximal\n"
-               "  record with full (%s unpatched).\n"
+               "  for the same records without the lines, %s for the unpatched\n"
+               "  kernel's shorter boot log (the test fails above 1.15x that); %s per\n"
+               "  maximal record with full (%s unpatched).\n"
                % (g("journal_site_boot"), g("journal_kprint_boot"), g("journal_off_boot"),
                   g("journal_stock_boot"), g("journal_kprint_maximal"), g("journal_stock_maximal")))
     out.append("- /dev/kmsg: the %s records with call sites carry %s bytes of lines\n"

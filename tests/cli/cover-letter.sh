@@ -29,6 +29,11 @@ sed 's/^/# /' "$tmp/err"
 # a copy of the series to break
 mkdir "$tmp/kp"
 cp "$kp"/*.patch "$kp/cover-numbers.py" "$kp/cover-letter.numbers" "$tmp/kp/"
+# the fixes the series applies on are part of it
+if [ -d "$kp/fixes" ]; then
+	mkdir "$tmp/kp/fixes"
+	cp "$kp"/fixes/*.patch "$tmp/kp/fixes/"
+fi
 $cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>/dev/null
 ok $? "the copy checks as the original"
 
@@ -42,6 +47,17 @@ echo " " >>"$p"
 $cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
 [ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
 ok $? "numbers of a series whose patch changed fail (exit 1)"
+
+cp "$p" "$tmp/p.saved"
+sed '$d' "$tmp/p.saved" >"$p"
+for f in "$tmp/kp"/fixes/*.patch; do
+	[ -f "$f" ] || continue
+	echo " " >>"$f"
+	$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+	[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
+	ok $? "numbers of a series whose fix in fixes/ changed fail (exit 1)"
+	break
+done
 
 $cn check "$tmp/missing.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
 [ $? = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]
