@@ -98,6 +98,15 @@ def pi_section(smap):
     return got["__start_printk_index"], got["__stop_printk_index"]
 
 
+def match(body, cands):
+    """The descriptor format of @cands that the index format @body shows,
+    alone or behind a kind's prefix, and that prefix; or (None, None)."""
+    for p in ("",) + PREFIXES:
+        if body.startswith(p.encode()) and body[len(p):] in cands:
+            return body[len(p):], p
+    return None, None
+
+
 def run(tap, boots):
     if "kprint" not in boots:
         return
@@ -109,6 +118,7 @@ def run(tap, boots):
     secs, rc = b["secs"], b["rc"]
     text = cs.decode_gz(secs.get("SITES-GZ", [])) if rc.get("SITES-GZ") == 0 else None
     table, _ = cs.parse_table(text or "")
+    levels = {f[0]: f[1] for f in (line.split(" ", 2) for line in (text or "").split("\n")) if len(f) == 3}
 
     sec = pi_section(os.path.join(b["dir"], "obj", "System.map"))
     tap.check(sec is not None and sec[0] == sec[1],
@@ -123,26 +133,21 @@ def run(tap, boots):
         by_obj.setdefault(obj, {}).setdefault((file, line, func), []).append(
             cs.unescape(fmt) if fmt else b"")
     objs = [o for o in ("vmlinux", "kprint_test") if o in files and o in by_obj]
-    wrong, listed, prefixed = [], 0, {p: 0 for p in PREFIXES}
-    seen = {}
+    wrong, listed, prefixed, seen = [], 0, {p: 0 for p in PREFIXES}, {}
     for obj in objs:
         for level, file, line, func, fmt in files[obj]:
             listed += 1
             body = fmt[:-1] if fmt.endswith(b"\n") else fmt
             cands = by_obj[obj].get((file, line, func), [])
-            ok = body in cands
-            for p in PREFIXES:
-                if not ok and body.startswith(p.encode()) and body[len(p):] in cands:
-                    ok = True
-                    prefixed[p] += 1
-            if not ok:
+            got, prefix = match(body, cands)
+            if got is None:
                 wrong.append("%s: <%s> %s:%s %s %r (descriptors there: %r)"
                              % (obj, level, file, line, func, fmt, cands[:3]))
-            for p in ("",) + PREFIXES:
-                if body.startswith(p.encode()) and body[len(p):] in cands:
-                    k = (obj, file, line, func, body[len(p):])
-                    seen[k] = seen.get(k, 0) + 1
-                    break
+                continue
+            if prefix:
+                prefixed[prefix] += 1
+            k = (obj, file, line, func, got)
+            seen[k] = seen.get(k, 0) + 1
     tap.check(objs == ["vmlinux", "kprint_test"] and listed and not wrong and not bad,
               "kprint: every printk index line of %s is a call-site descriptor (%d lines; %d with the "
               "dev_*() prefix, %d with the netdev_*() one)"
@@ -154,39 +159,22 @@ def run(tap, boots):
 
     # each descriptor once: inline functions of headers have one per
     # object file that calls them, and so many index lines
-    ndesc, missing, expected = {}, [], 0
+    ndesc, below_debug, missing = {}, set(), []
     for key, (file, line, func, mod, fmt) in table.items():
         obj = key.rsplit(":", 1)[0]
         if obj not in objs or not fmt:
             continue
         k = (obj, file, line, func, cs.unescape(fmt))
         ndesc[k] = ndesc.get(k, 0) + 1
-        if site_level(text, key) != "7":
-            expected += 1
+        if levels.get(key) != "7":
+            below_debug.add(k)
     for k, n in ndesc.items():
         got = seen.get(k, 0)
-        lvl7 = all(site_level(text, key) == "7" for key, v in table.items()
-                   if key.rsplit(":", 1)[0] == k[0] and v[:3] == k[1:4])
-        if got > n or (got != n and not lvl7):
+        if got > n or (got != n and k in below_debug):
             missing.append("%s %s:%s %s %r: %d descriptors, %d index lines" % (k[0], k[1], k[2], k[3],
                                                                           k[4][:60], n, got))
+    expected = sum(n for k, n in ndesc.items() if k in below_debug)
     tap.check(objs and expected and not missing,
               "kprint: every call-site descriptor with a constant format below debug level is in "
               "the printk index, once per descriptor (%d descriptors)" % expected,
               missing[:6])
-
-
-_levels = {}
-
-
-def site_level(text, key):
-    """The level column of the site table line of @key."""
-    if not _levels.get(id(text)):
-        lv = {}
-        for line in (text or "").split("\n"):
-            f = line.split(" ", 2)
-            if len(f) == 3:
-                lv[f[0]] = f[1]
-        _levels.clear()
-        _levels[id(text)] = lv
-    return _levels[id(text)].get(key)
