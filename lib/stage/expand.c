@@ -498,7 +498,7 @@ static int put_block(struct kd_record *rec, const struct block *b)
 		rc = put(rec, b->pfx, b->pfx_len, KD_KEY_CODE_FILE, s->file, strlen(s->file));
 		if (!rc)
 			rc = put(rec, b->pfx, b->pfx_len, KD_KEY_CODE_LINE, s->line, strlen(s->line));
-		if (!rc)
+		if (!rc && s->func)
 			rc = put(rec, b->pfx, b->pfx_len, KD_KEY_CODE_FUNC, s->func, strlen(s->func));
 		if (!rc && s->module)
 			rc = put(rec, b->pfx, b->pfx_len, KD_KEY_MODULE, s->module, strlen(s->module));

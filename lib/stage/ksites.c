@@ -209,7 +209,8 @@ long kd_ksites_table_lines(char *text, size_t len, kd_ksites_line_fn fn, void *d
 		}
 		kl.object = f[0];
 		kl.site = (struct kd_fidx_site){
-			.family = KD_FIDX_ANY, .file = f[2], .func = f[3],
+			/* "-": a kernel built without CONFIG_KPRINT_FUNC_NAMES */
+			.family = KD_FIDX_ANY, .file = f[2], .func = strcmp(f[3], "-") ? f[3] : NULL,
 			.module = strcmp(f[4], "-") ? f[4] : NULL, .fmt = f[5],
 			.level = (f[1][0] >= '0' && f[1][0] <= '7') || f[1][0] == 'c' ?
 				 f[1][0] : 0,

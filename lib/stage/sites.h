@@ -25,7 +25,7 @@
 struct kd_site {
 	const char *file;	/* CODE_FILE */
 	const char *line;	/* CODE_LINE, as the table wrote it */
-	const char *func;	/* CODE_FUNC */
+	const char *func;	/* CODE_FUNC, NULL for "-" (no function names) */
 	const char *module;	/* MODULE, NULL for "-" */
 	const char *fmt;	/* FORMAT (unescaped; may hold NUL bytes), fmt_len 0: none */
 	size_t fmt_len;

@@ -38,6 +38,7 @@ static void test_table(void)
 		"vmlinux:0 6 init/main.c:10 start_kernel main Linux version %s\n"
 		"vmlinux:2 - kernel/x.c:7 f - \n"	/* no format, no module */
 		"vmlinux:2 6 kernel/dup.c:1 g - dup\n"	/* a duplicate: the first stands */
+		"vmlinux:3 6 kernel/y.c:9 - - y\n"	/* no function names in this kernel */
 		"e1000 3 drivers/e.c:5 probe e1000 link %s\\x0a\n"	/* old form: index 0 */
 		"e1000 3 drivers/e.c:6 probe e1000 down\n"		/* index 1 */
 		"bad line\n"
@@ -47,7 +48,7 @@ static void test_table(void)
 
 	if (!tap_ok(t != NULL, "the table loads"))
 		return;
-	tap_is_int((long long)kd_sites_count(t), 4, "four sites");
+	tap_is_int((long long)kd_sites_count(t), 5, "five sites");
 	tap_is_int((long long)kd_sites_skipped(t), 4, "four lines skipped (bad, duplicate, bad index)");
 	s = kd_sites_get(t, "vmlinux", 7, 0);
 	tap_ok(s && !strcmp(s->file, "init/main.c") && !strcmp(s->line, "10") &&
@@ -56,6 +57,8 @@ static void test_table(void)
 	s = kd_sites_get(t, "vmlinux", 7, 2);
 	tap_ok(s && !s->module && s->fmt_len == 0 && !strcmp(s->file, "kernel/x.c"),
 	       "vmlinux:2: no module, no format; the duplicate left out");
+	s = kd_sites_get(t, "vmlinux", 7, 3);
+	tap_ok(s && !s->func && !strcmp(s->file, "kernel/y.c"), "vmlinux:3: function \"-\" is none");
 	tap_ok(!kd_sites_get(t, "vmlinux", 7, 1) && !kd_sites_get(t, "vmlinux", 7, 999999) &&
 	       !kd_sites_get(t, "vmlinu", 6, 0) && !kd_sites_get(t, "nothere", 7, 0),
 	       "indexes and objects the table lacks");
@@ -114,7 +117,8 @@ static void test_expand(void)
 		"vmlinux:4 6 c.c:1 cut - long <%s>\n"
 		"vmlinux:5 6 p.c:1 pv - pv: %s %pV\n"
 		"vmlinux:6 6 n.c:1 nofmt - \n"
-		"vmlinux:7 6 d.c:1 dd - %s-%s\n");
+		"vmlinux:7 6 d.c:1 dd - %s-%s\n"
+		"vmlinux:8 3 t.c:4 - tiny tiny: %d\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -133,6 +137,11 @@ static void test_expand(void)
 		   "CODE_FILE=kprint_test.c\nCODE_LINE=106\nCODE_FUNC=kp_dev\nMODULE=kprint_test\n"
 		   "FORMAT=kptest:dev_info name=%s\nARG0=plat\n",
 		   "dev_info: the full keys in SITE's place, the kernel's mark");
+	/* A kernel without function names: no CODE_FUNC line. */
+	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
+	kd_expand_apply(x, &r);
+	tap_is_str(dump(&r), "CODE_FILE=t.c\nCODE_LINE=4\nMODULE=tiny\nFORMAT=tiny: %d\nARG0=42\n",
+		   "function \"-\": the lines without CODE_FUNC");
 
 	/* Parts: FORMAT_PART, PARTS, a part without arguments. */
 	make(&r, "BIOS-e820: [mem 0x0000000000000000-0x000000000009fbff] usable",
