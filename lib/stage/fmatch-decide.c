@@ -165,97 +165,187 @@ static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
 	       memcmp(s, x->str + fb->fmt, (size_t)(pct - s)) == 0;
 }
 
-/* What the rules need of a matching site, read from the index once. */
-struct site {
+/*
+ * What the rules need of a run of matching sites that the rules treat
+ * alike (one format, one start, one answer to the module tie-break),
+ * read from the index once: the fields of its first site, and which of
+ * them all its sites share.
+ */
+struct entry {
+	uint32_t id, start;	/* the first site, where the run matched */
+	uint32_t c, n;		/* its sites: chain[c] .. chain[c + n - 1] (n 1: id alone) */
 	uint32_t fmt, file, func, module, line;
 	uint16_t lit;
+	uint8_t same;		/* KD_FMATCH_SAME_* that hold for all its sites */
 	bool pv;	/* a %pV wrapper */
 	bool mod;	/* of the module the text starts with */
 	bool keep;	/* a competitor */
 	unsigned int grp;
 };
 
+/* What sites chain[@c] .. chain[@c + @n - 1] of a run all share. */
+static uint8_t run_same(const struct kd_fidx *x, uint32_t c, uint32_t n)
+{
+	uint8_t same = KD_FMATCH_SAME_ALL;
+
+	for (uint32_t k = c; k + 1 < c + n; k++)
+		same &= x->prep->same[k];
+	return same;
+}
+
+/* An entry of the @n sites from chain index @c (or site @id alone) matched from @start. */
+static void entry_set(struct entry *e, const struct kd_fidx *x, uint32_t id, uint32_t start,
+		      uint32_t c, uint32_t n)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+
+	/* Field by field: a compound literal is a memset() first. */
+	e->id = id;
+	e->start = start;
+	e->c = c;
+	e->n = n;
+	e->fmt = f->fmt;
+	e->file = f->file;
+	e->func = f->func;
+	e->module = f->module;
+	e->line = f->line;
+	e->lit = f->lit;
+	e->pv = (f->flags & KD_FIDX_F_PV) != 0;
+	e->same = n > 1 ? run_same(x, c, n) : KD_FMATCH_SAME_ALL;
+	e->mod = false;
+	e->keep = false;
+	e->grp = 0;
+}
+
 /*
- * The winner among @n matches of @x, and what the competitors agree on,
- * into @res.  A %pV wrapper ("%s %s: %pV") only carries another format:
- * it competes only when nothing else matched.  A match with less than
- * half the winner's literal bytes explains the text with its arguments
- * where the winner has literal text: not a competitor; nor is one whose
- * literal text is part of another's ("%s version %s" beside "KTAP
- * version 1", "%s <%s>" beside "%s </%s>"), nor one whose score (literal
- * bytes and bytes its typed conversions read) is below three quarters
- * of the winner's.  When the text starts with a module's name (a
- * dev_printk() driver, a pr_fmt() prefix), the competitors of that
- * module win over the others.
+ * The winner among the matches @m (@n runs) of @x, and what the
+ * competitors agree on, into @res.  A %pV wrapper ("%s %s: %pV") only
+ * carries another format: it competes only when nothing else matched.
+ * A match with less than half the winner's literal bytes explains the
+ * text with its arguments where the winner has literal text: not a
+ * competitor; nor is one whose literal text is part of another's ("%s
+ * version %s" beside "KTAP version 1", "%s <%s>" beside "%s </%s>"), nor
+ * one whose score (literal bytes and bytes its typed conversions read)
+ * is below three quarters of the winner's.  When the text starts with a
+ * module's name (a dev_printk() driver, a pr_fmt() prefix), the
+ * competitors of that module win over the others.
+ *
+ * The rules are per site; sites of a run that share the format, the
+ * start and the answer to the module rule get the same answers, so they
+ * are applied per run (an entry), in the order of the sites: what the
+ * first site of an entry gets, its other sites get.
  */
 void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
 		      const struct starts *st, struct kd_fmatch_result *res)
 {
 	/* Large, and the matcher is not reentrant. */
 	static struct reading rd[MATCHES_MAX];
-	static struct site s[MATCHES_MAX];
+	static struct entry ea[MATCHES_MAX], eb[MATCHES_MAX];
 	static uint32_t sol0[2 * 256];
+	struct entry *s = ea;
 	uint32_t gfmt[MATCHES_MAX], gstart[MATCHES_MAX], fmts[MATCHES_MAX];
 	unsigned int rep[MATCHES_MAX];
 	bool gkeep[MATCHES_MAX], nonpv = false, anymod = false, mod = false;
-	unsigned int maxlit_all = 0, maxlit_np = 0, maxlit, best = n, first = n, last = n;
-	unsigned int top = 0, topg = 0, ngrp = 0;
+	unsigned int maxlit_all = 0, maxlit_np = 0, maxlit, ne = 0;
+	unsigned int top = 0, topg = 0, ngrp = 0, best, first, last;
 	uint32_t mod_off = UINT32_MAX;
 	size_t end0 = 0;
 
-	/* The one pass over the sites' records. */
+	/* The runs as entries; a run whose sites differ in format, site by site. */
 	for (unsigned int k = 0; k < n; k++) {
-		const struct kd_fidx_fmt *f = &x->fmt[m[k].id];
-
-		/* Field by field: a compound literal is a memset() first. */
-		s[k].fmt = f->fmt;
-		s[k].file = f->file;
-		s[k].func = f->func;
-		s[k].module = f->module;
-		s[k].line = f->line;
-		s[k].lit = f->lit;
-		s[k].pv = (f->flags & KD_FIDX_F_PV) != 0;
-		s[k].mod = false;
-		s[k].grp = 0;
-		if (f->lit > maxlit_all)
-			maxlit_all = f->lit;
+		entry_set(&s[ne], x, m[k].id, m[k].start, m[k].c, m[k].n);
+		if (s[ne++].same & KD_FMATCH_SAME_FMT)
+			continue;
+		ne--;
+		for (uint32_t j = 0; j < m[k].n; j++)
+			entry_set(&s[ne++], x, x->chain[m[k].c + j], m[k].start, m[k].c + j, 1);
+	}
+	for (unsigned int k = 0; k < ne; k++) {
+		if (s[k].lit > maxlit_all)
+			maxlit_all = s[k].lit;
 		if (!s[k].pv) {
 			nonpv = true;
-			if (f->lit > maxlit_np)
-				maxlit_np = f->lit;
+			if (s[k].lit > maxlit_np)
+				maxlit_np = s[k].lit;
 		}
 	}
 	maxlit = nonpv ? maxlit_np : maxlit_all;
-	for (unsigned int k = 0; k < n; k++) {
-		s[k].keep = (!nonpv || !s[k].pv) && 2u * s[k].lit >= maxlit;
-		if (s[k].keep && st->hint_len) {
-			/* Sites of one module in a row: one comparison. */
-			if (s[k].module != mod_off) {
-				mod_off = s[k].module;
-				mod = module_is(x->str + mod_off, st->hint, st->hint_len);
+	/*
+	 * The module rule, per site: an entry whose sites are of several
+	 * modules is split where the answer changes.
+	 */
+	if (st->hint_len) {
+		struct entry *o = eb;
+		unsigned int no = 0;
+
+		for (unsigned int k = 0; k < ne; k++) {
+			struct entry *e = &s[k];
+
+			e->keep = (!nonpv || !e->pv) && 2u * e->lit >= maxlit;
+			if (e->keep && (e->n == 1 || (e->same & KD_FMATCH_SAME_MODULE))) {
+				/* Sites of one module in a row: one comparison. */
+				if (e->module != mod_off) {
+					mod_off = e->module;
+					mod = module_is(x->str + mod_off, st->hint, st->hint_len);
+				}
+				e->mod = mod;
+				anymod |= mod;
+			} else if (e->keep) {
+				uint32_t from = 0;
+				bool was = false;
+
+				for (uint32_t j = 0; j <= e->n; j++) {
+					bool now = was;
+
+					if (j < e->n) {
+						uint32_t mo = x->fmt[x->chain[e->c + j]].module;
+
+						if (mo != mod_off) {
+							mod_off = mo;
+							mod = module_is(x->str + mod_off, st->hint,
+									st->hint_len);
+						}
+						now = mod;
+						anymod |= mod;
+					}
+					if (j && (j == e->n || now != was)) {
+						entry_set(&o[no], x, x->chain[e->c + from], e->start,
+							  e->c + from, j - from);
+						o[no].keep = true;
+						o[no++].mod = was;
+						from = j;
+					}
+					was = now;
+				}
+				continue;
 			}
-			s[k].mod = mod;
-			anymod |= mod;
+			o[no++] = *e;
 		}
+		s = o;
+		ne = no;
+	} else {
+		for (unsigned int k = 0; k < ne; k++)
+			s[k].keep = (!nonpv || !s[k].pv) && 2u * s[k].lit >= maxlit;
 	}
 	if (anymod)
-		for (unsigned int k = 0; k < n; k++)
+		for (unsigned int k = 0; k < ne; k++)
 			s[k].keep &= s[k].mod;
 	/*
 	 * Sites of one format read the text alike: one reading per distinct
 	 * format and start (a group), and the rules below between groups.
 	 * The sites of a group mostly come in a row.
 	 */
-	for (unsigned int k = 0; k < n; k++) {
+	last = ne;
+	for (unsigned int k = 0; k < ne; k++) {
 		unsigned int g = ngrp;
 
 		if (!s[k].keep)
 			continue;
-		if (last != n && s[last].fmt == s[k].fmt && m[last].start == m[k].start)
+		if (last != ne && s[last].fmt == s[k].fmt && s[last].start == s[k].start)
 			g = s[last].grp;
 		else
 			for (unsigned int q = ngrp; q-- > 0;)
-				if (gfmt[q] == s[k].fmt && gstart[q] == m[k].start) {
+				if (gfmt[q] == s[k].fmt && gstart[q] == s[k].start) {
 					g = q;
 					break;
 				}
@@ -263,9 +353,9 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 			unsigned int nconv;
 
 			gfmt[g] = s[k].fmt;
-			gstart[g] = m[k].start;
+			gstart[g] = s[k].start;
 			rep[ngrp++] = k;
-			nconv = read_once(r, x, m[k].id, m[k].start, &rd[g]);
+			nconv = read_once(r, x, s[k].id, s[k].start, &rd[g]);
 			/*
 			 * The bytes a reading's literals printed matter only
 			 * between groups: the first group's reading is kept
@@ -276,11 +366,11 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 				memcpy(sol0, r->sol, sizeof(uint32_t) * 2 * nconv);
 			} else {
 				if (g == 1) {
-					const struct kd_fidx_fmt *f0 = &x->fmt[m[rep[0]].id];
+					const struct kd_fidx_fmt *f0 = &x->fmt[s[rep[0]].id];
 
 					cover(&rd[0], x->op + f0->op, f0->nops, gstart[0], end0, sol0);
 				}
-				cover(&rd[g], r->ops, r->nops, m[k].start, r->end, r->sol);
+				cover(&rd[g], r->ops, r->nops, s[k].start, r->end, r->sol);
 			}
 			if (rd[g].score > top) {
 				top = rd[g].score;
@@ -298,10 +388,11 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 		if (nb > sizeof(rd[0].cover))
 			nb = sizeof(rd[0].cover);
 		for (unsigned int g = 0; g < ngrp; g++) {
-			gkeep[g] = 4u * rd[g].score >= 3u * top || prefix_of(x, m[rep[g]].id, m[rep[topg]].id);
+			gkeep[g] = 4u * rd[g].score >= 3u * top ||
+				   prefix_of(x, s[rep[g]].id, s[rep[topg]].id);
 			for (unsigned int h = 0; h < ngrp && gkeep[g]; h++)
 				if (h != g && dominated(r, &rd[g], &rd[h], nb) &&
-				    !prefix_of(x, m[rep[g]].id, m[rep[h]].id))
+				    !prefix_of(x, s[rep[g]].id, s[rep[h]].id))
 					gkeep[g] = false;
 		}
 		/*
@@ -314,30 +405,30 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 			gkeep[topg] = true;
 	}
 	res->nsites = res->nformats = 0;
-	last = n;
-	for (unsigned int k = 0; k < n; k++) {
+	best = first = last = ne;
+	for (unsigned int k = 0; k < ne; k++) {
 		bool seen;
 
 		if (!s[k].keep || !gkeep[s[k].grp]) {
 			s[k].keep = false;
 			continue;
 		}
-		res->nsites++;
+		res->nsites += s[k].n;
 		/* Counted once per distinct format among those kept. */
-		seen = last != n && s[last].fmt == s[k].fmt;
+		seen = last != ne && s[last].fmt == s[k].fmt;
 		for (unsigned int j = 0; j < res->nformats && !seen; j++)
 			seen = fmts[j] == s[k].fmt;
 		if (!seen)
 			fmts[res->nformats++] = s[k].fmt;
-		if (first == n)
+		if (first == ne)
 			first = k;
-		if (best == n || rd[s[k].grp].score > rd[s[best].grp].score ||
+		if (best == ne || rd[s[k].grp].score > rd[s[best].grp].score ||
 		    (rd[s[k].grp].score == rd[s[best].grp].score && s[k].lit > s[best].lit))
 			best = k;
 		last = k;
 	}
-	res->id = m[best].id;
-	res->start = m[best].start;
+	res->id = s[best].id;
+	res->start = s[best].start;
 	res->score = rd[s[best].grp].score;
 	res->read = rd[s[best].grp].read;
 	res->free = rd[s[best].grp].free;
@@ -345,13 +436,14 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 	res->same_func = *(x->str + s[first].func) != '\0';
 	res->same_module = *(x->str + s[first].module) != '\0';
 	res->same_line = s[first].line != 0;
-	for (unsigned int k = first + 1; k < n; k++) {
+	for (unsigned int k = first; k < ne; k++) {
 		if (!s[k].keep)
 			continue;
-		res->same_file &= s[first].file == s[k].file;
-		res->same_func &= s[first].func == s[k].func;
-		res->same_module &= s[first].module == s[k].module;
-		res->same_line &= s[first].line == s[k].line;
+		res->same_file &= s[first].file == s[k].file && (s[k].same & KD_FMATCH_SAME_FILE);
+		res->same_func &= s[first].func == s[k].func && (s[k].same & KD_FMATCH_SAME_FUNC);
+		res->same_module &= s[first].module == s[k].module &&
+				    (s[k].same & KD_FMATCH_SAME_MODULE);
+		res->same_line &= s[first].line == s[k].line && (s[k].same & KD_FMATCH_SAME_LINE);
 	}
 	res->same_line &= res->same_file;
 }

@@ -57,6 +57,22 @@ struct kd_fmatch_prep {
 	uint32_t *lead, *out;
 	/* The first unanchored entry with fewer than STRONG_LIT literal bytes, or nolit. */
 	uint32_t strong;
+	/*
+	 * Per anchored chain entry c: what its site shares with entry c + 1
+	 * of its run (KD_FMATCH_SAME_*; 0 at the end of a run), so that the
+	 * decision reads a run of hundreds of sites without their records.
+	 */
+	uint8_t *same;
+};
+
+enum {
+	KD_FMATCH_SAME_FILE	= 1 << 0,
+	KD_FMATCH_SAME_FUNC	= 1 << 1,
+	KD_FMATCH_SAME_MODULE	= 1 << 2,
+	KD_FMATCH_SAME_LINE	= 1 << 3,
+	/* The same format string, literal bytes and %pV flag: the decision reads them alike. */
+	KD_FMATCH_SAME_FMT	= 1 << 4,
+	KD_FMATCH_SAME_ALL	= 0x1f,
 };
 
 /**
@@ -126,16 +142,22 @@ struct starts {
 	size_t hint_len;
 };
 
-/* A matching site and the start in the text it matched from. */
+/*
+ * Matching sites of one run of an index (sites of one format in a row,
+ * struct kd_fidx_slot) and the start in the text they matched from: @n
+ * sites from chain index @c on, the first being @id.  Unanchored
+ * matches come one site at a time (@n 1).
+ */
 struct found {
 	uint32_t id;
 	uint32_t start;
+	uint32_t c, n;
 };
 
 /**
- * kd_fmatch_decide() - the winner among the @n matches @m of index @x
- * for the text of @r, and what its competitors agree on, into @res
- * (fmatch-decide.c).
+ * kd_fmatch_decide() - the winner among the matches @m (@n runs) of
+ * index @x for the text of @r, and what its competitors agree on, into
+ * @res (fmatch-decide.c).
  */
 void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
 		      const struct starts *st, struct kd_fmatch_result *res);

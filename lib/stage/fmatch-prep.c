@@ -147,6 +147,27 @@ static int group_unanchored(const struct kd_fidx *x, struct kd_fmatch_prep *p)
 	return 0;
 }
 
+/* What each anchored chain entry's site shares with the next one of its run. */
+static void runs_same(const struct kd_fidx *x, uint8_t *same)
+{
+	for (uint32_t c = 0; c < x->head->unanchored; c++) {
+		const struct kd_fidx_fmt *f, *g;
+
+		same[c] = 0;
+		if (x->slot[c].run < 2)
+			continue;
+		f = &x->fmt[x->chain[c]];
+		g = &x->fmt[x->chain[c + 1]];
+		same[c] = (uint8_t)((f->file == g->file ? KD_FMATCH_SAME_FILE : 0) |
+				    (f->func == g->func ? KD_FMATCH_SAME_FUNC : 0) |
+				    (f->module == g->module ? KD_FMATCH_SAME_MODULE : 0) |
+				    (f->line == g->line ? KD_FMATCH_SAME_LINE : 0) |
+				    (f->fmt == g->fmt && f->lit == g->lit &&
+				     (f->flags & KD_FIDX_F_PV) == (g->flags & KD_FIDX_F_PV) ?
+				     KD_FMATCH_SAME_FMT : 0));
+	}
+}
+
 int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 {
 	const struct kd_fidx_head *hd = x->head;
@@ -161,9 +182,10 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 	p->scratch = malloc(((size_t)nun + 64) / 64 * sizeof(*p->scratch));
 	p->lead = malloc(((size_t)nun + 1) * sizeof(*p->lead));
 	p->out = malloc(((size_t)nun + 1) * sizeof(*p->out));
+	p->same = malloc((size_t)hd->unanchored + 1);
 	fill = malloc((KD_FMATCH_BG_BITS + 1) * sizeof(*fill));
 	if (!p->ubucket || !p->ulist || !p->umask || !p->scratch || !p->lead || !p->out || !fill ||
-	    group_unanchored(x, p) < 0) {
+	    !p->same || group_unanchored(x, p) < 0) {
 		free(fill);
 		kd_fmatch_prep_free(p);
 		return -ENOMEM;
@@ -188,6 +210,7 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 
 		p->ulist[fill[a && a <= KD_FMATCH_BG_BITS ? a - 1u : KD_FMATCH_BG_BITS]++] = c;
 	}
+	runs_same(x, p->same);
 	for (p->strong = hd->unanchored; p->strong < hd->nolit; p->strong++)
 		if (x->fmt[x->chain[p->strong]].lit < STRONG_LIT)
 			break;
@@ -234,5 +257,6 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
 	free(p->scratch);
 	free(p->lead);
 	free(p->out);
+	free(p->same);
 	free(p);
 }

@@ -195,12 +195,16 @@ static const bool word_byte[256] = {
 	['0' ... '9'] = true, ['A' ... 'Z'] = true, ['_'] = true, ['a' ... 'z'] = true,
 };
 
-/* Collect the full (or partial) matches of index @x among the text's words. */
+/*
+ * Collect the full (or partial) matches of index @x among the text's
+ * words, as runs of sites: the first MATCHES_MAX sites are kept (*@kept
+ * of them), *@nsites counts all.  Returns the runs in @out.
+ */
 static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct starts *st,
-			    struct found *out, unsigned int *nsites)
+			    struct found *out, unsigned int *kept, unsigned int *nsites)
 {
 	const struct kd_fidx_head *h = x->head;
-	unsigned int ntested = 0, nout = 0;
+	unsigned int ntested = 0, nout = 0, nkept = 0;
 	const char *e = r->t + r->n, *p = r->t;
 	const char *ws[WORDS_MAX], *we[WORDS_MAX];
 	unsigned int nw = 0;
@@ -272,8 +276,13 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 					continue;
 				/* Every site of the format matches where it does. */
 				*nsites += sl->run;
-				for (uint32_t k = c; k < c + sl->run && nout < MATCHES_MAX; k++)
-					out[nout++] = (struct found){ x->chain[k], (uint32_t)at };
+				if (nkept < MATCHES_MAX) {
+					uint32_t more = MATCHES_MAX - nkept < sl->run ?
+							MATCHES_MAX - nkept : sl->run;
+
+					out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, more };
+					nkept += more;
+				}
 			}
 		}
 	}
@@ -284,8 +293,10 @@ unanchored:
 	 * than punctuation alone.  Most literal bytes first, those whose
 	 * literal bytes all occur in the text.
 	 */
-	if (nout)
+	if (nout) {
+		*kept = nkept;
 		return nout;
+	}
 	/* A partial reading stops at the first with few literal bytes. */
 	nun = (r->partial ? x->prep->strong : h->nolit) - h->unanchored;
 	if (!r->cut)
@@ -320,8 +331,9 @@ unanchored:
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
-			out[nout++] = (struct found){ x->chain[c], (uint32_t)at };
+			out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, 1 };
 	}
+	*kept = nout;
 	return nout;
 }
 
@@ -458,11 +470,11 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 		r.cut = r.partial && len >= CUT_LEN;
 		for (unsigned int i = 0; i < n; i++) {
 			struct kd_fmatch_result p;
-			unsigned int total, k = collect(&r, idx[i], &st, m, &total);
+			unsigned int total, k, nrun = collect(&r, idx[i], &st, m, &k, &total);
 
-			if (!k)
+			if (!nrun)
 				continue;
-			kd_fmatch_decide(&r, idx[i], m, k, &st, pass ? &p : res);
+			kd_fmatch_decide(&r, idx[i], m, nrun, &st, pass ? &p : res);
 			if (total > k)
 				overflow(pass ? &p : res, total - k);
 			if (!pass && ((idx[i]->fmt[res->id].flags & KD_FIDX_F_PV) ||

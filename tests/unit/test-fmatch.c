@@ -418,6 +418,59 @@ static void check_no_state(void)
 	       "a long text: matched again, the same");
 }
 
+/*
+ * Sites of one format come as a run (fidx-build.c); the decision takes a
+ * run at once where its sites agree and site by site where they do not:
+ * every answer is the one the rules give site by site.  Among the first
+ * MATCHES_MAX (256) sites only; the rest count as unchecked rivals.
+ */
+static void check_runs(void)
+{
+	static struct site s[300 + 8];
+	static char files[300][16];
+	struct kd_fidx *keep = x;
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < 300; i++) {
+		snprintf(files[i], sizeof(files[i]), "run%u.c", i);
+		s[n++] = (struct site){ "run test: lost %d frames", KD_FIDX_DEV, files[i], "rf",
+					i == 100 ? "mid" : i == 280 ? "late" : "runmod", 10 + i };
+	}
+	for (unsigned int i = 0; i < 5; i++)
+		s[n++] = (struct site){ "short run: %d", KD_FIDX_PLAIN, "s.c", "sf", "smod", 1 + i };
+	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c1", 7 };
+	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c2", 7 };
+	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c3", 7 };
+	x = build(s, n);
+	expect("short run: 7", KD_FMATCH_FULL, "short run: %d", "s.c", ARGS("7"),
+	       "a run of five sites of one file: the file");
+	tap_ok(r.nsites == 5 && r.nformats == 1 && r.same_func && r.same_module && !r.same_line,
+	       "a run of five sites of one file: 5 sites, function and module, no line");
+	expect("xx 0000:00:02.0: twin run: 7", KD_FMATCH_FULL, "twin run: %d", "t.c", ARGS("7"),
+	       "a run of three modules: the file");
+	tap_ok(r.nsites == 3 && r.same_func && r.same_line && !r.same_module,
+	       "a run of three modules: 3 sites, function and line, no module");
+	expect("c2 0000:00:02.0: twin run: 7", KD_FMATCH_FULL, "twin run: %d", "t.c", ARGS("7"),
+	       "a run of three modules: the driver name picks the middle one");
+	tap_ok(r.nsites == 1 && r.same_module && r.same_line,
+	       "a run of three modules: one site, its module");
+	expect("runmod 0000:00:01.0: run test: lost 5 frames", KD_FMATCH_FULL,
+	       "run test: lost %d frames", "", ARGS("5"),
+	       "a run of 300 sites: the format, no call site");
+	tap_ok(r.nsites == 255 + 44 && r.nformats == 1 && !r.same_func && !r.same_module,
+	       "a run of 300 sites: the 255 of the text's module among the first 256, 44 unchecked");
+	expect("mid 0000:00:01.0: run test: lost 5 frames", KD_FMATCH_FULL,
+	       "run test: lost %d frames", "", ARGS("5"),
+	       "a run of 300 sites, one of the text's module: no call site");
+	tap_is_int(r.nsites, 1 + 44, "a run of 300 sites: that one and 44 unchecked");
+	expect("late 0000:00:01.0: run test: lost 5 frames", KD_FMATCH_FULL,
+	       "run test: lost %d frames", "", ARGS("5"),
+	       "a run of 300 sites, the text's module past the first 256: no call site");
+	tap_is_int(r.nsites, 256 + 44, "a run of 300 sites: the first 256 and 44 unchecked");
+	kd_fidx_free(x);
+	x = keep;
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -430,6 +483,7 @@ int main(void)
 	check_nolit();
 	check_rules();
 	check_all_dropped();
+	check_runs();
 	check_no_state();
 	kd_fidx_free(x);
 	return tap_done();
