@@ -63,6 +63,12 @@ struct kd_fmatch_prep {
 	 * decision reads a run of hundreds of sites without their records.
 	 */
 	uint8_t *same;
+	/*
+	 * Per anchored chain entry: the last (up to 4) literal bytes of a
+	 * format that ends in literal text, where they stand in the last 4
+	 * bytes of a text it printed whole (@mask says which; 0: no test).
+	 */
+	struct kd_fmatch_tail { uint32_t bytes, mask; } *tail;
 };
 
 enum {
@@ -104,6 +110,7 @@ struct run {
 	bool partial;		/* accept a match of the start of the text */
 	bool cut;		/* partial, and the text may end inside the format */
 	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
+	uint32_t last4;		/* its last 4 bytes (zeros before a shorter text) */
 	uint64_t bg[KD_FMATCH_BG_BITS / 64];	/* the text's bigrams */
 	size_t nonblank;	/* bytes of the text that are not blanks */
 	unsigned int flit;	/* literal bytes of the format being run */

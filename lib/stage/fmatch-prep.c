@@ -168,6 +168,28 @@ static void runs_same(const struct kd_fidx *x, uint8_t *same)
 	}
 }
 
+/*
+ * The last literal bytes of each anchored format that ends in literal
+ * text, placed as in a text's last 4 bytes (fmatch.c: run.last4).
+ */
+static void tails(const struct kd_fidx *x, struct kd_fmatch_tail *tail)
+{
+	for (uint32_t c = 0; c < x->head->unanchored; c++) {
+		const struct kd_fidx_fmt *f = &x->fmt[x->chain[c]];
+		const struct kd_fidx_op *o = f->nops ? &x->op[f->op + f->nops - 1] : NULL;
+		unsigned char b[4] = { 0 }, m[4] = { 0 };
+		unsigned int n;
+
+		if (o && o->kind == KD_OP_LIT && o->len) {
+			n = o->len < 4 ? o->len : 4;
+			memcpy(b + 4 - n, x->str + o->arg + o->len - n, n);
+			memset(m + 4 - n, 0xff, n);
+		}
+		memcpy(&tail[c].bytes, b, 4);
+		memcpy(&tail[c].mask, m, 4);
+	}
+}
+
 int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 {
 	const struct kd_fidx_head *hd = x->head;
@@ -183,9 +205,10 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 	p->lead = malloc(((size_t)nun + 1) * sizeof(*p->lead));
 	p->out = malloc(((size_t)nun + 1) * sizeof(*p->out));
 	p->same = malloc((size_t)hd->unanchored + 1);
+	p->tail = malloc(((size_t)hd->unanchored + 1) * sizeof(*p->tail));
 	fill = malloc((KD_FMATCH_BG_BITS + 1) * sizeof(*fill));
 	if (!p->ubucket || !p->ulist || !p->umask || !p->scratch || !p->lead || !p->out || !fill ||
-	    !p->same || group_unanchored(x, p) < 0) {
+	    !p->same || !p->tail || group_unanchored(x, p) < 0) {
 		free(fill);
 		kd_fmatch_prep_free(p);
 		return -ENOMEM;
@@ -211,6 +234,7 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 		p->ulist[fill[a && a <= KD_FMATCH_BG_BITS ? a - 1u : KD_FMATCH_BG_BITS]++] = c;
 	}
 	runs_same(x, p->same);
+	tails(x, p->tail);
 	for (p->strong = hd->unanchored; p->strong < hd->nolit; p->strong++)
 		if (x->fmt[x->chain[p->strong]].lit < STRONG_LIT)
 			break;
@@ -258,5 +282,6 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
 	free(p->lead);
 	free(p->out);
 	free(p->same);
+	free(p->tail);
 	free(p);
 }

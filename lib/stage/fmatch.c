@@ -268,6 +268,9 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
 				if ((!r->cut && ((sl->bytes & ~r->bytes) ||
+						 /* what kd_fmatch_feasible() tests first */
+						 (!r->partial && (r->last4 & x->prep->tail[c].mask) !=
+						  x->prep->tail[c].bytes) ||
 						 !kd_fmatch_slot_bigrams_in(r, sl))) ||
 				    !placed(sl, st, pos) ||
 				    !headed(r, sl, st))
@@ -439,6 +442,16 @@ static void text_sets(struct run *r)
 		r->bg[h / 64] |= 1ull << (h % 64);
 	}
 	r->bytes = bytes;
+	/* Zeros before a short text: no literal byte is NUL, none matches there. */
+	r->last4 = 0;
+	if (r->n >= 4) {
+		memcpy(&r->last4, t + r->n - 4, 4);
+	} else {
+		unsigned char b[4] = { 0 };
+
+		memcpy(b + 4 - r->n, t, r->n);
+		memcpy(&r->last4, b, 4);
+	}
 	r->nonblank = r->n - kd_fmatch_blanks(r->t, r->n);
 }
 

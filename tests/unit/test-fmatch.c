@@ -471,6 +471,33 @@ static void check_runs(void)
 	x = keep;
 }
 
+/*
+ * The last literal bytes of a format are tested before it is read: a
+ * text shorter than the 4 bytes tested, and a longer one, still match.
+ */
+static void check_tails(void)
+{
+	static const struct site s[] = {
+		{ "up", KD_FIDX_PLAIN, "u.c", "u", "u", 1 },
+		{ "link is up", KD_FIDX_PLAIN, "l.c", "l", "l", 2 },
+		{ "link %d is up", KD_FIDX_PLAIN, "n.c", "n", "n", 3 },
+	};
+	struct kd_fidx *keep = x;
+
+	x = build(s, sizeof(s) / sizeof(s[0]));
+	expect("up", KD_FMATCH_FULL, "up", "u.c", NOARGS, "a text of 2 bytes: its format");
+	expect("link is up", KD_FMATCH_FULL, "link is up", "l.c", NOARGS,
+	       "a format that ends in literal text: matched");
+	expect("link 3 is up", KD_FMATCH_FULL, "link %d is up", "n.c", ARGS("3"),
+	       "a conversion before the last literal bytes: matched");
+	expect("link is upx", KD_FMATCH_PARTIAL, "link is up", "l.c", NULL,
+	       "a text that goes on after the format's end: its start only");
+	expect("link 3 is down", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "a text that does not end as the format does: no match");
+	kd_fidx_free(x);
+	x = keep;
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -484,6 +511,7 @@ int main(void)
 	check_rules();
 	check_all_dropped();
 	check_runs();
+	check_tails();
 	check_no_state();
 	kd_fidx_free(x);
 	return tap_done();
