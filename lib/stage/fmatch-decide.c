@@ -245,7 +245,7 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 	struct entry *s = ea;
 	uint32_t gfmt[MATCHES_MAX], gstart[MATCHES_MAX], fmts[MATCHES_MAX];
 	unsigned int rep[MATCHES_MAX];
-	bool gkeep[MATCHES_MAX], nonpv = false, anymod = false, mod = false;
+	bool gkeep[MATCHES_MAX], nonpv = false, anymod = false, mod = false, modrule = false;
 	unsigned int maxlit_all = 0, maxlit_np = 0, maxlit, ne = 0;
 	unsigned int top = 0, topg = 0, ngrp = 0, best, first, last;
 	uint32_t mod_off = UINT32_MAX;
@@ -274,7 +274,13 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 	 * The module rule, per site: an entry whose sites are of several
 	 * modules is split where the answer changes.
 	 */
+	/* No site of the index has a module named so: the rule drops nobody. */
 	if (st->hint_len) {
+		uint32_t hb = kd_fmatch_module_hash(st->hint, st->hint_len);
+
+		modrule = (x->prep->modset[hb / 64] & (1ull << (hb % 64))) != 0;
+	}
+	if (modrule) {
 		struct entry *o = eb;
 		unsigned int no = 0;
 

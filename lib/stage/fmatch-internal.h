@@ -35,6 +35,18 @@ static inline unsigned int kd_fmatch_bigram(unsigned char a, unsigned char b)
 	return (((uint32_t)a << 8 | b) * 0x9e3779b1u) >> 22;
 }
 
+#define KD_FMATCH_MODSET_BITS	65536
+
+/* The bit of a module name in kd_fmatch_prep.modset: '-' and '_' alike, as module_is(). */
+static inline uint32_t kd_fmatch_module_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)(s[i] == '-' ? '_' : s[i])) * 16777619u;
+	return h % KD_FMATCH_MODSET_BITS;
+}
+
 /*
  * What the matcher derives from an index when it is loaded: the
  * unanchored chain entries by their first bigram (fmatch-prep.c).
@@ -69,6 +81,11 @@ struct kd_fmatch_prep {
 	 * bytes of a text it printed whole (@mask says which; 0: no test).
 	 */
 	struct kd_fmatch_tail { uint32_t bytes, mask; } *tail;
+	/*
+	 * A bit (kd_fmatch_module_hash()) for each module name of a site:
+	 * a text whose first word has no bit is of no module of the index.
+	 */
+	uint64_t modset[KD_FMATCH_MODSET_BITS / 64];
 };
 
 enum {

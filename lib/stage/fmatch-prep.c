@@ -190,6 +190,23 @@ static void tails(const struct kd_fidx *x, struct kd_fmatch_tail *tail)
 	}
 }
 
+/* The bits of the sites' module names, each name once in a row. */
+static void module_set(const struct kd_fidx *x, uint64_t *set)
+{
+	uint32_t last = UINT32_MAX;
+
+	for (uint32_t i = 0; i < x->head->nfmt; i++) {
+		const char *m = x->str + x->fmt[i].module;
+		uint32_t h;
+
+		if (x->fmt[i].module == last || !*m)
+			continue;
+		last = x->fmt[i].module;
+		h = kd_fmatch_module_hash(m, strlen(m));
+		set[h / 64] |= 1ull << (h % 64);
+	}
+}
+
 int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 {
 	const struct kd_fidx_head *hd = x->head;
@@ -235,6 +252,7 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 	}
 	runs_same(x, p->same);
 	tails(x, p->tail);
+	module_set(x, p->modset);
 	for (p->strong = hd->unanchored; p->strong < hd->nolit; p->strong++)
 		if (x->fmt[x->chain[p->strong]].lit < STRONG_LIT)
 			break;

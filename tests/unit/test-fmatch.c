@@ -426,7 +426,7 @@ static void check_no_state(void)
  */
 static void check_runs(void)
 {
-	static struct site s[300 + 8];
+	static struct site s[300 + 9];
 	static char files[300][16];
 	struct kd_fidx *keep = x;
 	size_t n = 0;
@@ -441,19 +441,23 @@ static void check_runs(void)
 	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c1", 7 };
 	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c2", 7 };
 	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c3", 7 };
+	s[n++] = (struct site){ "twin run: %d", KD_FIDX_DEV, "t.c", "tf", "c_4", 7 };
 	x = build(s, n);
 	expect("short run: 7", KD_FMATCH_FULL, "short run: %d", "s.c", ARGS("7"),
 	       "a run of five sites of one file: the file");
 	tap_ok(r.nsites == 5 && r.nformats == 1 && r.same_func && r.same_module && !r.same_line,
 	       "a run of five sites of one file: 5 sites, function and module, no line");
 	expect("xx 0000:00:02.0: twin run: 7", KD_FMATCH_FULL, "twin run: %d", "t.c", ARGS("7"),
-	       "a run of three modules: the file");
-	tap_ok(r.nsites == 3 && r.same_func && r.same_line && !r.same_module,
-	       "a run of three modules: 3 sites, function and line, no module");
+	       "a run of four modules: the file");
+	tap_ok(r.nsites == 4 && r.same_func && r.same_line && !r.same_module,
+	       "a run of four modules: 4 sites, function and line, no module");
 	expect("c2 0000:00:02.0: twin run: 7", KD_FMATCH_FULL, "twin run: %d", "t.c", ARGS("7"),
-	       "a run of three modules: the driver name picks the middle one");
+	       "a run of four modules: the driver name picks the second");
 	tap_ok(r.nsites == 1 && r.same_module && r.same_line,
-	       "a run of three modules: one site, its module");
+	       "a run of four modules: one site, its module");
+	expect("c-4 0000:00:02.0: twin run: 7", KD_FMATCH_FULL, "twin run: %d", "t.c", ARGS("7"),
+	       "a run of four modules: '-' in the driver name is '_' in the module's");
+	tap_ok(r.nsites == 1 && r.same_module, "a run of four modules: the last one alone");
 	expect("runmod 0000:00:01.0: run test: lost 5 frames", KD_FMATCH_FULL,
 	       "run test: lost %d frames", "", ARGS("5"),
 	       "a run of 300 sites: the format, no call site");
