@@ -71,7 +71,7 @@ static void cover_clear(uint8_t *c, size_t a, size_t e)
  * stays in r->sol and r->end for cover(); returns its conversions.
  */
 static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t id, size_t start,
-			      struct reading *rd)
+			      uint32_t sol, struct reading *rd)
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
 	unsigned int conv = 0;
@@ -82,9 +82,17 @@ static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t i
 	r->nops = f->nops;
 	r->str = x->str;
 	r->flit = f->lit;
-	r->budget = BUDGET;
-	r->nsol = 0;
-	kd_fmatch_solve(r, 0, start, 0);
+	if (sol != UINT32_MAX) {
+		/* test() read it so already (collect()): the same reading. */
+		r->end = r->pool[sol];
+		r->solconv = r->pool[sol + 1];
+		memcpy(r->sol, r->pool + sol + 2, sizeof(uint32_t) * 2 * r->solconv);
+		r->nsol = 1;
+	} else {
+		r->budget = BUDGET;
+		r->nsol = 0;
+		kd_fmatch_solve(r, 0, start, 0);
+	}
 	if (!(rd->solved = r->nsol != 0))
 		return 0;
 	rd->read = (r->end - start) - kd_fmatch_blanks(r->t + start, r->end - start);
@@ -174,6 +182,7 @@ static bool prefix_of(const struct kd_fidx *x, uint32_t a, uint32_t b)
 struct entry {
 	uint32_t id, start;	/* the first site, where the run matched */
 	uint32_t c, n;		/* its sites: chain[c] .. chain[c + n - 1] (n 1: id alone) */
+	uint32_t sol;		/* struct found's, for @id */
 	uint32_t fmt, file, func, module, line;
 	uint16_t lit;
 	uint8_t same;		/* KD_FMATCH_SAME_* that hold for all its sites */
@@ -195,12 +204,13 @@ static uint8_t run_same(const struct kd_fidx *x, uint32_t c, uint32_t n)
 
 /* An entry of the @n sites from chain index @c (or site @id alone) matched from @start. */
 static void entry_set(struct entry *e, const struct kd_fidx *x, uint32_t id, uint32_t start,
-		      uint32_t c, uint32_t n)
+		      uint32_t c, uint32_t n, uint32_t sol)
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
 
 	/* Field by field: a compound literal is a memset() first. */
 	e->id = id;
+	e->sol = sol;
 	e->start = start;
 	e->c = c;
 	e->n = n;
@@ -253,12 +263,13 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 
 	/* The runs as entries; a run whose sites differ in format, site by site. */
 	for (unsigned int k = 0; k < n; k++) {
-		entry_set(&s[ne], x, m[k].id, m[k].start, m[k].c, m[k].n);
+		entry_set(&s[ne], x, m[k].id, m[k].start, m[k].c, m[k].n, m[k].sol);
 		if (s[ne++].same & KD_FMATCH_SAME_FMT)
 			continue;
 		ne--;
 		for (uint32_t j = 0; j < m[k].n; j++)
-			entry_set(&s[ne++], x, x->chain[m[k].c + j], m[k].start, m[k].c + j, 1);
+			entry_set(&s[ne++], x, x->chain[m[k].c + j], m[k].start, m[k].c + j, 1,
+				  j ? UINT32_MAX : m[k].sol);
 	}
 	for (unsigned int k = 0; k < ne; k++) {
 		if (s[k].lit > maxlit_all)
@@ -316,7 +327,8 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 					}
 					if (j && (j == e->n || now != was)) {
 						entry_set(&o[no], x, x->chain[e->c + from], e->start,
-							  e->c + from, j - from);
+							  e->c + from, j - from,
+							  from ? UINT32_MAX : e->sol);
 						o[no].keep = true;
 						o[no++].mod = was;
 						from = j;
@@ -361,7 +373,7 @@ void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found
 			gfmt[g] = s[k].fmt;
 			gstart[g] = s[k].start;
 			rep[ngrp++] = k;
-			nconv = read_once(r, x, s[k].id, s[k].start, &rd[g]);
+			nconv = read_once(r, x, s[k].id, s[k].start, s[k].sol, &rd[g]);
 			/*
 			 * The bytes a reading's literals printed matter only
 			 * between groups: the first group's reading is kept

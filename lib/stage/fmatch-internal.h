@@ -116,6 +116,8 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out);
 /** kd_fmatch_prep_free() - release @p (NULL is fine). */
 void kd_fmatch_prep_free(struct kd_fmatch_prep *p);
 
+#define KD_FMATCH_POOL	8192	/* struct run's pool: readings kept per collect() */
+
 /* One text being read by the programs of candidate formats. */
 struct run {
 	const char *t;
@@ -134,7 +136,15 @@ struct run {
 	unsigned int want;	/* stop after this many solutions */
 	unsigned int nsol;
 	size_t end;		/* of the first solution */
+	unsigned int solconv;	/* its conversions (up to 256) */
 	uint32_t cur[2 * 256], sol[2 * 256];	/* [start, end) per conversion */
+	/*
+	 * The readings of the matches collect() found (struct found's
+	 * @sol): its end, its conversions and their spans, so that the
+	 * decision need not read them again.
+	 */
+	uint32_t pool[KD_FMATCH_POOL];
+	unsigned int npool;
 };
 
 /* Blanks among the @n bytes at @s, eight at a time. */
@@ -170,12 +180,14 @@ struct starts {
  * Matching sites of one run of an index (sites of one format in a row,
  * struct kd_fidx_slot) and the start in the text they matched from: @n
  * sites from chain index @c on, the first being @id.  Unanchored
- * matches come one site at a time (@n 1).
+ * matches come one site at a time (@n 1).  The reading test() found for
+ * @id is kept when it can be: the decision's own would be the same.
  */
 struct found {
 	uint32_t id;
 	uint32_t start;
 	uint32_t c, n;
+	uint32_t sol;	/* site @id's reading in run.pool, or UINT32_MAX */
 };
 
 /**

@@ -337,6 +337,7 @@ static void solved(struct run *r, size_t pos, unsigned int conv)
 {
 	if (r->nsol++ == 0) {
 		r->end = pos;
+		r->solconv = conv < 256 ? conv : 256;
 		memcpy(r->sol, r->cur, sizeof(uint32_t) * 2 * (conv < 256 ? conv : 256));
 	}
 }

@@ -190,6 +190,24 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 	}
 }
 
+/*
+ * Keep the reading test() just found in r->pool: its end, conversions
+ * and spans.  Not for a cut text, whose reading may stop before its
+ * last conversion.  Returns its offset, or UINT32_MAX.
+ */
+static uint32_t keep_reading(struct run *r)
+{
+	uint32_t at = r->npool, need = 2 + 2 * r->solconv;
+
+	if (r->cut || need > KD_FMATCH_POOL - r->npool)
+		return UINT32_MAX;
+	r->pool[at] = (uint32_t)r->end;
+	r->pool[at + 1] = r->solconv;
+	memcpy(r->pool + at + 2, r->sol, sizeof(uint32_t) * 2 * r->solconv);
+	r->npool += need;
+	return at;
+}
+
 /* kd_fmatch_is_word() of each byte, looked up: the words of every text are split. */
 static const bool word_byte[256] = {
 	['0' ... '9'] = true, ['A' ... 'Z'] = true, ['_'] = true, ['a' ... 'z'] = true,
@@ -212,6 +230,7 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	static uint32_t seen_key[KEYSET], seen_gen[KEYSET], gen;
 
 	*nsites = 0;
+	r->npool = 0;
 	/* A new generation empties the set of keys looked up. */
 	if (++gen == 0) {
 		memset(seen_gen, 0, sizeof(seen_gen));
@@ -283,7 +302,8 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 					uint32_t more = MATCHES_MAX - nkept < sl->run ?
 							MATCHES_MAX - nkept : sl->run;
 
-					out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, more };
+					out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, more,
+								     keep_reading(r) };
 					nkept += more;
 				}
 			}
@@ -305,7 +325,7 @@ unanchored:
 	if (!r->cut)
 		kd_fmatch_mark_unanchored(r, x);
 	for (uint32_t q = 0; q < nun; q++) {
-		uint32_t c = h->unanchored + q, lead;
+		uint32_t c = h->unanchored + q, lead, sol;
 		size_t at;
 
 		/* Only those that have their rarest bigram in the text, in chain order. */
@@ -320,6 +340,7 @@ unanchored:
 			c = h->unanchored + q;
 		}
 		/* Sites of one format: the first one's test answers for the others. */
+		sol = UINT32_MAX;
 		if ((lead = x->prep->lead[q]) < q)
 			at = x->prep->out[lead] == UINT32_MAX ? NONE : x->prep->out[lead];
 		else if (!r->cut && ((x->fmt[x->chain[c]].bytes & ~r->bytes) ||
@@ -327,14 +348,14 @@ unanchored:
 			at = NONE;
 		else if (!fmt_headed(r, x, &x->fmt[x->chain[c]], st))
 			at = NONE;
-		else
-			at = test(r, x, x->chain[c], st);
+		else if ((at = test(r, x, x->chain[c], st)) != NONE && nout < MATCHES_MAX)
+			sol = keep_reading(r);
 		x->prep->out[q] = at == NONE ? UINT32_MAX : (uint32_t)at;
 		if (at == NONE)
 			continue;
 		++*nsites;
 		if (nout < MATCHES_MAX)
-			out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, 1 };
+			out[nout++] = (struct found){ x->chain[c], (uint32_t)at, c, 1, sol };
 	}
 	*kept = nout;
 	return nout;
