@@ -181,27 +181,36 @@ static void tails(const struct kd_fidx *x, struct kd_fmatch_tail *tail)
 		unsigned int n;
 
 		if (o && o->kind == KD_OP_LIT && o->len) {
+			const char *e = x->str + o->arg + o->len;
+
 			n = o->len < 4 ? o->len : 4;
-			memcpy(b + 4 - n, x->str + o->arg + o->len - n, n);
-			memset(m + 4 - n, 0xff, n);
+			for (unsigned int k = 1; k <= n; k++) {
+				b[4 - k] = (unsigned char)e[-(int)k];
+				m[4 - k] = 0xff;
+			}
 		}
 		memcpy(&tail[c].bytes, b, 4);
 		memcpy(&tail[c].mask, m, 4);
 	}
 }
 
-/* The bits of the sites' module names, each name once in a row. */
+/*
+ * The bits of the sites' module names.  A few thousand names for
+ * hundreds of thousands of sites: a name whose string was hashed lately
+ * (a small table by its offset) is not hashed again.
+ */
 static void module_set(const struct kd_fidx *x, uint64_t *set)
 {
-	uint32_t last = UINT32_MAX;
+	uint32_t done[1024];
 
+	memset(done, 0xff, sizeof(done));
 	for (uint32_t i = 0; i < x->head->nfmt; i++) {
-		const char *m = x->str + x->fmt[i].module;
-		uint32_t h;
+		uint32_t off = x->fmt[i].module, *d = &done[(off * 0x9e3779b1u) >> 22], h;
+		const char *m = x->str + off;
 
-		if (x->fmt[i].module == last || !*m)
+		if (*d == off || !*m)
 			continue;
-		last = x->fmt[i].module;
+		*d = off;
 		h = kd_fmatch_module_hash(m, strlen(m));
 		set[h / 64] |= 1ull << (h % 64);
 	}

@@ -455,11 +455,13 @@ static void text_sets(struct run *r)
 	uint64_t bytes = 0;
 
 	memset(r->bg, 0, sizeof(r->bg));
-	for (size_t k = 0; k < r->n; k++)
-		bytes |= 1ull << (t[k] & 63);
-	for (size_t k = 0; k + 1 < r->n; k++) {
-		unsigned int h = kd_fmatch_bigram(t[k], t[k + 1]);
+	if (r->n)
+		bytes = 1ull << (t[0] & 63);
+	/* One pass: each byte, and the bigram it ends. */
+	for (size_t k = 1; k < r->n; k++) {
+		unsigned int h = kd_fmatch_bigram(t[k - 1], t[k]);
 
+		bytes |= 1ull << (t[k] & 63);
 		r->bg[h / 64] |= 1ull << (h % 64);
 	}
 	r->bytes = bytes;
