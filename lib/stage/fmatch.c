@@ -33,7 +33,7 @@ static const char *colon_blank(const char *t, size_t n)
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
-	size_t pre, spaces = 0, core, core_spaces = 0;
+	size_t pre, spaces, core, core_spaces;
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->hint = t;
@@ -51,8 +51,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		s->nullnet = pre + 2;
 		return;
 	}
-	for (size_t k = 0; k < pre; k++)
-		spaces += t[k] == ' ';
+	spaces = kd_fmatch_blanks(t, pre);
 	if (spaces == 1)
 		s->dev = pre + 2;
 	/* netdev_reg_state(): " (unregistering)" and the like after the name */
@@ -63,8 +62,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		if (o && o > t && o[-1] == ' ')
 			core = (size_t)(o - t) - 1;
 	}
-	for (size_t k = 0; k < core; k++)
-		core_spaces += t[k] == ' ';
+	core_spaces = core == pre ? spaces : kd_fmatch_blanks(t, core);
 	if (core_spaces == 2)
 		s->net3 = pre + 2;
 	else if (core_spaces == 0 && core)
