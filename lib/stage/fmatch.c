@@ -226,6 +226,11 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 	unsigned int nw = 0;
 	uint32_t nun;
 	static uint32_t seen_key[KEYSET], seen_gen[KEYSET], gen;
+	/* Read once: test() writes to *r, so the compiler would read them again per slot. */
+	const bool cut = r->cut, partial = r->partial;
+	const uint64_t tbytes = r->bytes;
+	const uint32_t last4 = r->last4;
+	const struct kd_fmatch_tail *tail = x->prep->tail;
 
 	*nsites = 0;
 	r->npool = 0;
@@ -284,11 +289,10 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 				if (ntested++ == TESTED_MAX)
 					goto unanchored;
 				/* A cut text may lack the literal bytes after the cut. */
-				if ((!r->cut && ((sl->bytes & ~r->bytes) ||
-						 /* what kd_fmatch_feasible() tests first */
-						 (!r->partial && (r->last4 & x->prep->tail[c].mask) !=
-						  x->prep->tail[c].bytes) ||
-						 !kd_fmatch_slot_bigrams_in(r, sl))) ||
+				if ((!cut && ((sl->bytes & ~tbytes) ||
+					      /* what kd_fmatch_feasible() tests first */
+					      (!partial && (last4 & tail[c].mask) != tail[c].bytes) ||
+					      !kd_fmatch_slot_bigrams_in(r, sl))) ||
 				    !placed(sl, st, pos) ||
 				    !headed(r, sl, st))
 					continue;
