@@ -10,6 +10,11 @@
  * their bigrams, so that they need not be tried one by one.  Bigrams
  * are hashed to KD_FMATCH_BG_BITS bits: a shared bit only lets a
  * candidate through to the full test, it never drops one.
+ *
+ * The loader also derives the other tables the matcher tests before it
+ * reads a format: the last literal bytes of each anchored format, what
+ * each site of a run shares with the next (the decision takes a run at
+ * once), and a bit per module name.
  */
 #include <errno.h>
 #include <stdbool.h>
