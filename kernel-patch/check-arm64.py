@@ -2,14 +2,18 @@
 """Checks of the arm64 boot of check-arm64.sh (issue 23: not x86-only).
 
 The console log holds, between =====NAME-BEGIN/END===== markers
-(tools/arm64-init.c): UNAME, KMSG (the ring read with
-printk.kprint_dict=full), KMSG-SITE (read again in the default form) and
-SITES (<debugfs>/kprint/sites).
+(tools/arm64-init.c): UNAME, INSMOD (loading kprint_test.ko), KMSG (the
+ring read with printk.kprint_dict=full), KMSG-SITE (read again in the
+default form) and SITES (<debugfs>/kprint/sites).
 
 Checks:
   * the kernel is an aarch64 one and every section reached the host;
   * every KUnit suite of the files CONFIG_KPRINT_KUNIT_TEST builds ran
     and passed (their KTAP output is in the ring);
+  * the test module loads, and each of its call sites has the fields
+    check-records.py's EXPECT table wants on x86_64 (CODE_FILE, CODE_LINE
+    and CODE_FUNC from the source's KP: markers, MODULE, FORMAT, ARGn,
+    level, count; the dev_*() and netdev_*() prefixes included);
   * records carry call sites (CODE_FILE, CODE_LINE, CODE_FUNC): at least
     100, every CODE_FILE a file of the source tree and every CODE_LINE a
     line of it, and every ARGn a piece of its record's text;
@@ -43,12 +47,46 @@ def file_lines(src, path, cache={}):
     return cache[path]
 
 
+class QuietTap:
+    """Collects check_fields()'s results instead of printing them."""
+    def __init__(self):
+        self.failed = []
+
+    def check(self, ok, desc, diag=()):
+        if not ok:
+            self.failed.append((desc, list(diag)))
+        return ok
+
+
+def check_module(tap, cr, recs, insmod_rc, module_src):
+    """The test module's records, tag by tag, as on x86_64 (-smp 2)."""
+    mk = cr.markers(module_src)
+    mod = cr.module_records(recs)
+    tags = {r.tag() for r in mod}
+    quiet = QuietTap()
+    n = 0
+    for tag, exp in cr.EXPECT.items():
+        if exp.get("cut") or (tag == "deferred" and "deferred_skip" in tags):
+            continue
+        n += 1
+        cr.check_fields(quiet, tag, exp, mod, mk, 2)
+    diag = ["insmod /kprint_test.ko: status %s" % insmod_rc] if insmod_rc != 0 else []
+    for desc, d in quiet.failed:
+        diag.append(desc.replace("kprint: ", ""))
+        diag.extend("  " + x for x in d[:3])
+    tap.check(insmod_rc == 0 and mod and not quiet.failed,
+              "arm64: kprint_test.ko loads and %d of its %d tagged call sites carry the fields "
+              "check-records.py wants (CODE_FILE/LINE/FUNC, MODULE, FORMAT, ARGn)"
+              % (n - len(quiet.failed), n), diag[:16])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--console", required=True)
     ap.add_argument("--src", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--kdmesg")
+    ap.add_argument("--module-src", required=True, help="test-module/kprint_test.c")
     a = ap.parse_args()
     cr = load("check_records", "check-records.py")
     cs = load("check_site", "check-site.py")
@@ -73,6 +111,8 @@ def main():
     bad += ["%s (%s): did not run" % (k, f) for k, f in sorted(want.items()) if k not in res]
     tap.check(want and not bad, "arm64: the series' KUnit suites pass (%s; %d cases)"
               % (", ".join(sorted(kp)) or "none found", sum(v["cases"] for v in kp.values())), bad[:6])
+
+    check_module(tap, cr, full, rc.get("INSMOD"), a.module_src)
 
     sited = [r for r in full if "CODE_FILE" in r.dict]
     wrong = []

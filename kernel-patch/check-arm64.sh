@@ -8,11 +8,13 @@
 # CONFIG_KPRINT=y with the KUnit tests, relocatable with KASLR.  On arm64 the
 # call-site descriptors take the generic path of <linux/kprint.h> (pointers
 # filled in by C; x86_64 has the 32-bit references as an optimisation).
-# Boots the Image under qemu-system-aarch64 ("virt", cortex-a57, TCG) with an
-# initramfs of two static programs (tools/arm64-init.c, tools/kmsg-dump.c),
-# which read the ring in both forms of the lines (printk.kprint_dict=full
-# and the default, site) and the debugfs site table, and checks them on the
-# host with check-arm64.py.
+# Builds the test module kprint_test.ko (test-module/kprint_test.c; not
+# kprint_api.ko, whose assembly callers are x86 code) against it.  Boots the
+# Image under qemu-system-aarch64 ("virt", cortex-a57, TCG) with an
+# initramfs of two static programs (tools/arm64-init.c, tools/kmsg-dump.c)
+# and the module: they load the module, read the ring in both forms of the
+# lines (printk.kprint_dict=full and the default, site) and the debugfs
+# site table, and check-arm64.py checks them on the host.
 #
 # `make check-arm64` runs it.  tests/run-all.sh (CI) runs it only when this
 # machine has built the arm64 kernel once (its cache exists): a cold build
@@ -155,6 +157,24 @@ build_kernel() {
 		fatal "the arm64 kernel does not build (see $A/build.log)"
 }
 
+# kprint_test.ko alone: the Kbuild of test-module/ also builds kprint_api.ko,
+# whose assembly callers (kpapi_asm.S) are x86 code.
+build_module() {
+	local m=$A/module
+	note "building kprint_test.ko (log $A/module.log)"
+	"${KMAKE[@]}" -j"$JOBS" modules >> "$A/build.log" 2>&1 ||
+		fatal "the arm64 kernel's modules do not build (see $A/build.log)"
+	rm -rf "$m"
+	mkdir -p "$m"
+	cp "$HERE/test-module/kprint_test.c" "$m/"
+	sed -n '1,/^endif/p' "$HERE/test-module/Kbuild" |
+		sed 's/^obj-m += kprint_test.o kprint_api.o$/obj-m += kprint_test.o/' > "$m/Kbuild"
+	grep -qx 'obj-m += kprint_test.o' "$m/Kbuild" ||
+		fatal "test-module/Kbuild no longer starts with the obj-m line this script expects"
+	"${KMAKE[@]}" M="$m" modules > "$A/module.log" 2>&1 ||
+		fatal "kprint_test.ko does not build for arm64 (see $A/module.log)"
+}
+
 make_initramfs() {
 	local root=$A/initramfs
 	rm -rf "$root"
@@ -168,6 +188,7 @@ make_initramfs() {
 	dir /sys 0755 0 0
 	file /init $root/init 0755 0 0
 	file /kmsg-dump $root/kmsg-dump 0755 0 0
+	file /kprint_test.ko $A/module/kprint_test.ko 0644 0 0
 	EOF
 	"$OBJ/usr/gen_init_cpio" "$A/initramfs.list" | gzip -9 > "$A/initramfs.cpio.gz"
 }
@@ -189,9 +210,11 @@ if [ -z "$KDMESG" ] && [ -x "$REPO/build/src/kdmesg" ]; then KDMESG=$REPO/build/
 note "series: $(grep -c '^0' "$HERE/series") patches and $(grep -c '^fixes/' "$HERE/series") fix(es); cross compiler: $("${CROSS}gcc" --version | head -n 1)"
 prepare_source
 build_kernel
+build_module
 make_initramfs
 boot
-args=(--console "$A/console.log" --src "$SRC" --work "$A/check")
+args=(--console "$A/console.log" --src "$SRC" --work "$A/check"
+	--module-src "$HERE/test-module/kprint_test.c")
 [ -z "$KDMESG" ] || args+=(--kdmesg "$(readlink -f "$KDMESG")")
 rc=0
 python3 "$HERE/check-arm64.py" "${args[@]}" | tee "$A/result.log" || rc=$?

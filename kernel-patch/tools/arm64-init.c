@@ -4,9 +4,12 @@
  * holds only this program and kmsg-dump, both built with Debian's
  * aarch64-linux-gnu cross compiler).
  *
- * It mounts /dev, /proc, /sys and debugfs, then writes to the console,
- * between "=====NAME-BEGIN=====" and "=====NAME-END=====" markers (the
- * format tools/init.sh writes for check-kernel.sh):
+ * It mounts /dev, /proc, /sys and debugfs, loads /kprint_test.ko (the
+ * test module, whose messages check-arm64.py checks as check-records.py
+ * does on x86_64), then writes to the console, between
+ * "=====NAME-BEGIN=====" and "=====NAME-END=====" markers (the format
+ * tools/init.sh writes for check-kernel.sh):
+ *   INSMOD     the status of loading the module (dyndbg=+p)
  *   KMSG       the ring with printk.kprint_dict=full (kmsg-dump)
  *   KMSG-SITE  the ring again in the default form (kprint_dict=site)
  *   SITES      <debugfs>/kprint/sites
@@ -20,6 +23,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,6 +78,21 @@ static int copy(const char *path)
 	return n < 0 ? -errno : 0;
 }
 
+/*
+ * insmod without a shell (finit_module(2) has no libc wrapper), with the
+ * module's pr_debug() sites on, as tools/init.sh loads it
+ */
+static int load_module(const char *path, const char *params)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = syscall(SYS_finit_module, fd, params, 0) ? -errno : 0;
+	close(fd);
+	return rc;
+}
+
 static void section(const char *name, int rc)
 {
 	printf("=====%s-END=====\n=====%s-RC=%d=====\n", name, name, rc);
@@ -97,6 +116,9 @@ int main(void)
 	if (rc == 0)
 		printf("%s %s %s\n", u.sysname, u.release, u.machine);
 	section("UNAME", rc);
+
+	out("=====INSMOD-BEGIN=====\n");
+	section("INSMOD", load_module("/kprint_test.ko", "dyndbg=+p"));
 
 	out("=====KMSG-BEGIN=====\n");
 	rc = set_switch("full");
