@@ -199,11 +199,13 @@ KCONFIG_VARIANT_pristinebug=''
 # hardware, and is not on the series' built-in keep list (panic/oops/BUG
 # files), so its records show the path list at work while all records
 # above EMERG of other files ("devtmpfs: initialized", "smp: Brought up")
-# are gone; WARN/BUG/panic texts must stay in the image.
+# are gone; WARN/BUG/panic texts must stay in the image.  It is also the
+# tiny kernel without function names (CONFIG_KPRINT_FUNC_NAMES=n).
 # shellcheck disable=SC2034
 KCONFIG_VARIANT_cut0='CONFIG_KPRINT=y
 CONFIG_KPRINT_MIN_LOGLEVEL=0
-CONFIG_KPRINT_KEEP_PATHS="init/main.c"'
+CONFIG_KPRINT_KEEP_PATHS="init/main.c"
+# CONFIG_KPRINT_FUNC_NAMES is not set'
 # shellcheck disable=SC2034
 KCONFIG_VARIANT_cut4='CONFIG_KPRINT=y
 CONFIG_KPRINT_MIN_LOGLEVEL=4

@@ -131,12 +131,14 @@ def collect(log_path, keep=None, sizes=None):
 
 def read_sizes(path, series):
     """bzImage bytes of measure-sizes.sh's table (rows "| variant | config |
-    bzImage (delta) | ..."): CONFIG_KPRINT=n and cut-off 7"""
+    bzImage (delta) | ..."): CONFIG_KPRINT=n, cut-off 7, and cut-off 7
+    without function names"""
     found = {}
     with open(path) as fh:
         for line in fh:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            key = {"kprint-off": "size_off", "kprint-7": "size_7"}.get(cells[0])
+            key = {"kprint-off": "size_off", "kprint-7": "size_7",
+                   "kprint-7-nofunc": "size_7nofunc"}.get(cells[0])
             # the first table is the sizes; later ones (descriptors) are not
             if len(cells) > 2 and key and key not in found:
                 m = re.match(r"([\d,]+)", cells[2])
@@ -208,6 +210,11 @@ def render(nums):
                     "unpatched kernel's (%s -> %s bytes).\n")
                    % (pct(nums["size_7"], nums["size_off"]), "{:,}".format(int(nums["size_off"])),
                       "{:,}".format(int(nums["size_7"]))))
+        if "size_7nofunc" in nums:
+            out.append("With CONFIG_KPRINT_FUNC_NAMES=n (no function names) it is %s\n"
+                       "larger (%s bytes).\n"
+                       % (pct(nums["size_7nofunc"], nums["size_off"]),
+                          "{:,}".format(int(nums["size_7nofunc"]))))
     out.append("\n" + END)
     return "".join(out)
 

@@ -14,13 +14,16 @@
 #   kprint-N        CONFIG_KPRINT=y, CONFIG_KPRINT_MIN_LOGLEVEL=N, N = 7..0
 #                   (tree with the series of --patches applied)
 #   <any>-lb12      the same with CONFIG_LOG_BUF_SHIFT=12 (smallest ring)
+#   kprint-N-nofunc kprint-N with CONFIG_KPRINT_FUNC_NAMES=n (the tiny-kernel
+#                   control that leaves the function names out)
 #
 # Measured per variant: bzImage bytes; code = sum of the sizes of the text
 # symbols (nm -S, types t/T: the .text section is padded, its size says
 # nothing); .rodata section size; sum of all .init.* sections; .data section
 # size; each also as difference to kprint-off.  Then the two goals of issue 4
 # with PASS/FAIL:
-#   1. kprint-7 costs at most 2% of bzImage over kprint-off;
+#   1. kprint-7 costs at most 2% of bzImage over kprint-off (also given for
+#      kprint-7-nofunc);
 #   2. kprint-3-lb12 recovers at least half of the bzImage bytes that
 #      CONFIG_PRINTK=n saves: (kprint-off - kprint-3-lb12) >=
 #      0.5 * (kprint-off - printk-off).
@@ -64,7 +67,7 @@ ONLY=
 REBUILD=0
 NOBUILD=0
 WRITE=
-ALL="printk-off kprint-off kprint-off-lb12 kprint-7 kprint-6 kprint-5 kprint-4 kprint-3 kprint-2 kprint-1 kprint-0 kprint-3-lb12"
+ALL="printk-off kprint-off kprint-off-lb12 kprint-7 kprint-7-nofunc kprint-6 kprint-5 kprint-4 kprint-3 kprint-2 kprint-1 kprint-0 kprint-3-lb12"
 
 usage() { sed -n '2,/^set -euo/p' "$SCRIPT" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
@@ -107,8 +110,9 @@ CONFIG_MODULES=y'
 
 # variant -> extra config lines
 variant_config() {
-	local v=$1 base lb=
+	local v=$1 base lb='' nofunc=''
 	case $v in *-lb12) base=${v%-lb12}; lb='CONFIG_LOG_BUF_SHIFT=12' ;; *) base=$v ;; esac
+	case $base in kprint-[0-7]-nofunc) base=${base%-nofunc}; nofunc=1 ;; esac
 	case $base in
 	printk-off)
 		[ -z "$lb" ] || die "$v: CONFIG_LOG_BUF_SHIFT needs CONFIG_PRINTK"
@@ -120,6 +124,7 @@ variant_config() {
 		echo "CONFIG_KPRINT_MIN_LOGLEVEL=${base#kprint-}" ;;
 	*) die "unknown variant $v" ;;
 	esac
+	[ -z "$nofunc" ] || echo '# CONFIG_KPRINT_FUNC_NAMES is not set'
 	[ -z "$lb" ] || echo "$lb"
 }
 variant_patched() { case $1 in kprint-[0-7]*) return 0 ;; *) return 1 ;; esac; }
@@ -201,6 +206,7 @@ seed_for() {
 	local v=$1 s
 	case $v in
 	*-lb12) s=${v%-lb12} ;;
+	*-nofunc) s=${v%-nofunc} ;;
 	kprint-[0-6]) s=kprint-$(( ${v#kprint-} + 1 )) ;;
 	kprint-7) s= ;;
 	kprint-off) s=printk-off ;;
@@ -312,7 +318,8 @@ table() {
 	    if v in desc: return desc[v]
 	    lb = v.endswith("-lb12")
 	    n = v.split("-")[1]
-	    return "KPRINT=y, MIN_LOGLEVEL=%s%s" % (n, ", LOG_BUF_SHIFT=12" if lb else "")
+	    return "KPRINT=y, MIN_LOGLEVEL=%s%s%s" % (n, ", FUNC_NAMES=n" if "-nofunc" in v else "",
+	                                            ", LOG_BUF_SHIFT=12" if lb else "")
 	base = rows.get("kprint-off")
 	cols = ["bzImage", "compressed kernel", "code (t/T symbols)", ".rodata", ".init.*", ".data"]
 	out = []
@@ -342,14 +349,17 @@ table() {
 	out.append("")
 	def goal(name, ok, text):
 	    out.append("- %s: **%s** — %s" % (name, "PASS" if ok else "FAIL", text))
-	if base and "kprint-7" in rows:
-	    k7 = rows["kprint-7"][0]
-	    pct = 100.0 * (k7 - base[0]) / base[0]
-	    goal("Goal 1 (CONFIG_KPRINT=y at cut-off 7 costs ≤ 2% of bzImage over CONFIG_KPRINT=n)",
-	         pct <= 2.0, "kprint-7 %s − kprint-off %s = %+d bytes = %+.2f%%"
-	         % (format(k7, ","), format(base[0], ","), k7 - base[0], pct))
-	else:
+	if not (base and "kprint-7" in rows):
 	    out.append("- Goal 1: not measured (needs kprint-off and kprint-7)")
+	for v, name in (("kprint-7", "Goal 1 (CONFIG_KPRINT=y at cut-off 7 costs ≤ 2% of bzImage over "
+	                 "CONFIG_KPRINT=n)"),
+	                ("kprint-7-nofunc", "Goal 1 with the function names left out (kprint-7-nofunc, "
+	                 "CONFIG_KPRINT_FUNC_NAMES=n)")):
+	    if base and v in rows:
+	        k7 = rows[v][0]
+	        pct = 100.0 * (k7 - base[0]) / base[0]
+	        goal(name, pct <= 2.0, "%s %s − kprint-off %s = %+d bytes = %+.2f%%"
+	             % (v, format(k7, ","), format(base[0], ","), k7 - base[0], pct))
 	if base and "kprint-3-lb12" in rows and "printk-off" in rows:
 	    k3 = rows["kprint-3-lb12"][0]
 	    po = rows["printk-off"][0]
@@ -362,9 +372,10 @@ table() {
 	            100.0 * rec / saved if saved else 0))
 	else:
 	    out.append("- Goal 2: not measured (needs kprint-off, printk-off and kprint-3-lb12)")
-	if base and "kprint-7" in rows:
-	    out.append("  - on the compressed kernel: kprint-7 %+d bytes = %+.2f%%" % (
-	        rows["kprint-7"][1] - base[1], 100.0 * (rows["kprint-7"][1] - base[1]) / base[1]))
+	for v in ("kprint-7", "kprint-7-nofunc"):
+	    if base and v in rows:
+	        out.append("  - on the compressed kernel: %s %+d bytes = %+.2f%%" % (
+	            v, rows[v][1] - base[1], 100.0 * (rows[v][1] - base[1]) / base[1]))
 	if base and "kprint-3-lb12" in rows and "printk-off" in rows:
 	    s1 = base[1] - rows["printk-off"][1]
 	    r1 = base[1] - rows["kprint-3-lb12"][1]

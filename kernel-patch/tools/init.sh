@@ -156,6 +156,8 @@ cut*)
 	# cut-off variants: the API module, its records, then done
 	sec INSMOD-API insmod /kprint_api.ko dyndbg=+p
 	sec KMSG-API kmsg-dump
+	# the module's call sites as debugfs lists them (function names)
+	sec SITES sites
 	out "=====KPTEST-DONE====="
 	sync
 	reboot -f
