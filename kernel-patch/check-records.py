@@ -1289,15 +1289,14 @@ def check_func_names(tap, name, b):
     """CONFIG_KPRINT_FUNC_NAMES: the debugfs listing's <function> field of
     the test module's call sites is the function, or "-" without it."""
     names = b["cfg"].get("CONFIG_KPRINT_FUNC_NAMES") == "y"
-    lines = [l for l in b["secs"].get("SITES", []) if l.startswith(MODULE + ":")]
-    funcs = [l.split(" ")[3] for l in lines if len(l.split(" ")) > 4]
-    bad = [f for f in funcs if (f == "-") == names]
-    tap.check(funcs and not bad and b["rc"].get("SITES") == 0,
+    lines = [l for l in b["secs"].get("SITES", []) if l.startswith(MODULE + ":")
+             and len(l.split(" ")) > 4]
+    bad = [l for l in lines if (l.split(" ")[3] == "-") == names]
+    tap.check(lines and not bad and b["rc"].get("SITES") == 0,
               "%s: CONFIG_KPRINT_FUNC_NAMES=%s: the site listing's function field of %d module "
-              "call sites is %s" % (name, "y" if names else "n", len(funcs),
+              "call sites is %s" % (name, "y" if names else "n", len(lines),
                                     "the function" if names else "\"-\""),
-              ["e.g. " + l for l in lines if l.split(" ")[3:4] and (l.split(" ")[3] == "-") == names][:3]
-              + ([] if funcs else ["no module lines in the SITES section"]))
+              ["e.g. " + l for l in bad[:3]] + ([] if lines else ["no module lines in the SITES section"]))
 
 
 def part(name):

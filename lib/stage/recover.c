@@ -156,7 +156,7 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 			return rc;
 	if ((m->same_file && (rc = add_str(rec, "CODE_FILE", e.file)) < 0) ||
 	    (m->same_line && (rc = add_num(rec, "CODE_LINE", e.line)) < 0) ||
-	    (m->same_func && *e.func && (rc = add_str(rec, "CODE_FUNC", e.func)) < 0) ||
+	    (m->same_func && (rc = add_str(rec, "CODE_FUNC", e.func)) < 0) ||
 	    (m->same_module && (rc = add_str(rec, "MODULE", e.module)) < 0))
 		return rc;
 	if (partial && (rc = add_str(rec, "FORMAT_PART", "1")) < 0)
