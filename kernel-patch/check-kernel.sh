@@ -608,41 +608,41 @@ PY
 }
 
 compare_pair() {
-	local a=$1 b=$2 s=$CACHE/$1/obj p=$CACHE/$2/obj bad=0 v moved what
+	local one=$1 two=$2 s=$CACHE/$1/obj p=$CACHE/$2/obj bad=0 v moved what
 	[ -f "$s/.kdmesg-key" ] && [ -f "$p/.kdmesg-key" ] || return 0
-	for v in "$a" "$b"; do
+	for v in "$one" "$two"; do
 		objcopy --strip-all -R .notes -R .comment "$CACHE/$v/obj/vmlinux" \
 			"$CACHE/$v/vmlinux.stripped"
 	done
-	moved=$(bug_lines_masked "$CACHE/$a/vmlinux.stripped" \
-		"$CACHE/$a/vmlinux.masked" "$CACHE/$b/vmlinux.stripped") || bad=1
-	bug_lines_masked "$CACHE/$b/vmlinux.stripped" "$CACHE/$b/vmlinux.masked" || bad=1
-	if ! cmp -s "$CACHE/$a/vmlinux.masked" "$CACHE/$b/vmlinux.masked"; then
+	moved=$(bug_lines_masked "$CACHE/$one/vmlinux.stripped" \
+		"$CACHE/$one/vmlinux.masked" "$CACHE/$two/vmlinux.stripped") || bad=1
+	bug_lines_masked "$CACHE/$two/vmlinux.stripped" "$CACHE/$two/vmlinux.masked" || bad=1
+	if ! cmp -s "$CACHE/$one/vmlinux.masked" "$CACHE/$two/vmlinux.masked"; then
 		bad=1
-		note "$a vs $b: vmlinux differs beyond symbol names and WARN()/BUG() line numbers"
+		note "$one vs $two: vmlinux differs beyond symbol names and WARN()/BUG() line numbers"
 	fi
 	if [ -n "$moved" ]; then
-		note "$a vs $b: $(wc -l <<< "$moved") WARN()/BUG() table entries record other source lines (file:$b:$a):"
+		note "$one vs $two: $(wc -l <<< "$moved") WARN()/BUG() table entries record other source lines (file:$two:$one):"
 		sed 's/^/#   /' <<< "$moved"
 		cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage" ||
-			note "$a vs $b: so the bzImage, which compresses vmlinux, differs too"
+			note "$one vs $two: so the bzImage, which compresses vmlinux, differs too"
 	elif ! cmp -s "$s/arch/x86/boot/bzImage" "$p/arch/x86/boot/bzImage"; then
 		bad=1
-		note "$a vs $b: bzImage differs"
+		note "$one vs $two: bzImage differs"
 	fi
 	cmp -s "$s/vmlinux" "$p/vmlinux" ||
-		note "$a vs $b: vmlinux symbol table differs (initcall names carry line numbers)"
+		note "$one vs $two: vmlinux symbol table differs (initcall names carry line numbers)"
 	if grep -q '^CONFIG_BUG=y' "$s/.config"; then
-		what="$a: CONFIG_KPRINT=n kernel is the unpatched one (vmlinux byte-for-byte but symbol names and WARN()/BUG() line numbers; bzImage identical when no line number moved)"
+		what="$one: CONFIG_KPRINT=n kernel is the unpatched one (vmlinux byte-for-byte but symbol names and WARN()/BUG() line numbers; bzImage identical when no line number moved)"
 	else
-		what="$a: CONFIG_KPRINT=n kernel without CONFIG_BUG is the unpatched one (bzImage byte-for-byte; vmlinux but symbol names)"
+		what="$one: CONFIG_KPRINT=n kernel without CONFIG_BUG is the unpatched one (bzImage byte-for-byte; vmlinux but symbol names)"
 	fi
 	if [ $bad -eq 0 ]; then
 		stage_ok "$what"
 	else
 		diff <(size -A "$p/vmlinux" | awk 'NF == 3 { print $1, $2 }') \
 			<(size -A "$s/vmlinux" | awk 'NF == 3 { print $1, $2 }') |
-			sed -n "s/^[<>]/# $a vs $b section size: &/p" | head -n 20 || true
+			sed -n "s/^[<>]/# $one vs $two section size: &/p" | head -n 20 || true
 		vmlinux_diff "$p/vmlinux" "$s/vmlinux" "$s/System.map"
 		stage_fail "$what"
 	fi
