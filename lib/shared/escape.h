@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "shared/copyshort.h"
+
 /**
  * kd_escape_write() - write @len bytes of @s to @out as dmesg's text
  * output does.
@@ -74,34 +76,16 @@ static inline void kd_escape_buf_put(struct kd_escape_buf *b, const char *s,
 
 /**
  * kd_escape_buf_put_short() - kd_escape_buf_put() for pieces that are
- * mostly short (a JSON member name, a number, a key): two overlapping
- * fixed-size moves instead of a call to memcpy().  The same bytes.
+ * mostly short (kd_copy_short()).  The same bytes.
  */
 static inline void kd_escape_buf_put_short(struct kd_escape_buf *b, const char *s,
 				     size_t n)
 {
-	char *d = b->data + b->len;
-
 	if (n > b->cap - b->len) {
 		kd_escape_buf_put_slow(b, s, n);
 		return;
 	}
-	/*
-	 * Most pieces are short (a JSON member name, a number, a key):
-	 * two overlapping fixed-size moves instead of a call to memcpy().
-	 */
-	if (n >= 8 && n <= 16) {
-		memcpy(d, s, 8);
-		memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 4 && n < 8) {
-		memcpy(d, s, 4);
-		memcpy(d + n - 4, s + n - 4, 4);
-	} else if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			d[i] = s[i];
-	} else {
-		memcpy(d, s, n);
-	}
+	kd_copy_short(b->data + b->len, s, n);
 	b->len += n;
 }
 

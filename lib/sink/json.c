@@ -65,6 +65,23 @@ static inline unsigned int not_plain16(const unsigned char *p)
 }
 #endif
 
+#ifdef __SSE2__
+/* @n < 16 bytes into @tail (kd_copy_short() for a length the compiler knows is short). */
+static inline void tail_copy(unsigned char *tail, const unsigned char *s, size_t n)
+{
+	if (n >= 8) {
+		memcpy(tail, s, 8);
+		memcpy(tail + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(tail, s, 4);
+		memcpy(tail + n - 4, s + n - 4, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			tail[i] = s[i];
+	}
+}
+#endif
+
 static inline size_t plain_run(const unsigned char *p, size_t i, size_t len)
 {
 #ifdef __SSE2__
@@ -82,7 +99,7 @@ static inline size_t plain_run(const unsigned char *p, size_t i, size_t len)
 	 * is not allowed.
 	 */
 	memset(tail, 'x', sizeof(tail));
-	memcpy(tail, p + i, len - i);
+	tail_copy(tail, p + i, len - i);
 	m = not_plain16(tail);
 	return m ? i + (size_t)__builtin_ctz(m) : len;
 #else
@@ -160,6 +177,29 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 		}
 	}
 	kd_escape_buf_put_short(b, s + run, i - run);
+}
+
+void kd_json_string(struct kd_escape_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	/*
+	 * Most values (a dictionary's, an argument) are short and need
+	 * nothing: checked and copied between their quotes in one go, not
+	 * through the escaper's loop.
+	 */
+	if (len + 2 <= b->cap - b->len && b->data && plain_run(p, 0, len) == len) {
+		unsigned char *d = (unsigned char *)b->data + b->len;
+
+		d[0] = '"';
+		kd_copy_short((char *)d + 1, s, len);
+		d[len + 1] = '"';
+		b->len += len + 2;
+		return;
+	}
+	kd_escape_buf_putc(b, '"');
+	kd_json_escape(b, s, len, 0);
+	kd_escape_buf_putc(b, '"');
 }
 
 void kd_json_quote(struct kd_escape_buf *b, const char *s, size_t len, bool lower)

@@ -85,6 +85,13 @@ void kd_json_escape(struct kd_escape_buf *b, const char *s, size_t len,
 		    unsigned int flags);
 
 /**
+ * kd_json_string() - kd_json_escape() of every byte (no flags) between
+ * double quotes: a JSON string of exactly @len bytes of @s, NUL bytes
+ * included (-o jsonl).
+ */
+void kd_json_string(struct kd_escape_buf *b, const char *s, size_t len);
+
+/**
  * kd_json_quote() - kd_json_escape() between double quotes, as util-linux
  * quotes strings: stop at @len bytes or the first NUL, member names
  * lower-cased when @lower is set.

@@ -124,11 +124,15 @@ static inline int kd_writer_end(struct kd_writer *w)
 int kd_output_text_write(struct kd_writer *w, const struct kd_record *rec,
 			 const struct kd_prev *prev);
 
+/* 1 for the bytes of a key as the kernel sends most: A-Z, 0-9, '_'. */
+extern const unsigned char kd_output_key_byte[256];
+
 /**
  * kd_output_plain_key_len() - the length of @key when it is a key as the
  * kernel sends most, [A-Z][A-Z0-9_]*: no writer renames or escapes it, so
  * it is copied whole; 0 for any other key.  Inline: once per entry, and
- * the escapers' set-up cost more than such a key's bytes.
+ * the escapers' set-up cost more than such a key's bytes.  A table, not
+ * three ranges: one test per byte.
  */
 static inline size_t kd_output_plain_key_len(const char *key)
 {
@@ -137,10 +141,9 @@ static inline size_t kd_output_plain_key_len(const char *key)
 
 	if (k[0] < 'A' || k[0] > 'Z')
 		return 0;
-	for (unsigned char c; (c = k[n]); n++)
-		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-			return 0;
-	return n;
+	while (kd_output_key_byte[k[n]])
+		n++;
+	return k[n] ? 0 : n;
 }
 
 /**
@@ -175,9 +178,11 @@ static inline bool kd_output_same_field(const struct kd_dict_entry *a,
  * kd_output_dict_count() - how @rec's dictionary groups into fields, for
  * the JSON writers: @count[i] (KD_DICT_MAX entries) is 0 when an earlier
  * entry is a value of the same field (written with it), else how many
- * entries are values of entry i's field (more than 1: an array).
+ * entries are values of entry i's field (more than 1: an array).  When
+ * @plain is not NULL, @plain[i] is kd_output_plain_key_len() of entry i's
+ * key, found on the way (the key's length is needed here anyway).
  */
-void kd_output_dict_count(const struct kd_record *rec, unsigned char *count);
+void kd_output_dict_count(const struct kd_record *rec, unsigned char *count, size_t *plain);
 
 /** kd_output_facts() - @rec's module facts through @opts, or NULL. */
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,

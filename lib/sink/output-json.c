@@ -75,7 +75,7 @@ static void put_dict(struct kd_writer *w, const struct kd_record *rec)
 	char name[KD_RECORD_MAX + 8];
 	size_t i, k;
 
-	kd_output_dict_count(rec, count);
+	kd_output_dict_count(rec, count, NULL);
 	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
 		const char *key;

@@ -56,11 +56,11 @@
 /* How this format escapes: every byte, NUL too (see the top of the file). */
 #define JSONL_ESCAPE	0
 
+_Static_assert(JSONL_ESCAPE == 0, "kd_json_string() escapes every byte");
+
 static void jsonl_string(struct kd_escape_buf *b, const char *s, size_t len)
 {
-	kd_escape_buf_putc(b, '"');
-	kd_json_escape(b, s, len, JSONL_ESCAPE);
-	kd_escape_buf_putc(b, '"');
+	kd_json_string(b, s, len);
 }
 
 /* The members a record writes itself (a dictionary key never repeats one). */
@@ -69,12 +69,45 @@ static const char *const own_names[] = {
 	"message_translated", "module_info", NULL
 };
 
-/* The member name of a dictionary entry; see the top of the file. */
-static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry *e)
-{
-	const char *o = kd_output_origin_name(e->origin);
-	size_t n = kd_output_plain_key_len(e->key);
+/*
+ * What follows a plain key of each origin (enum kd_origin) up to its
+ * value: 16 bytes each, so that one fixed-size move copies any of them.
+ */
+static const struct {
+	char s[16];
+	size_t n;
+} name_end[] = {
+	[KD_ORIGIN_KERNEL] = { "\":", 2 },
+	[KD_ORIGIN_RECOVERED] = { "[recovered]\":", 13 },
+	[KD_ORIGIN_TRANSLATED] = { "[translated]\":", 14 },
+};
 
+/*
+ * The member name of a dictionary entry; see the top of the file.
+ * @n is kd_output_plain_key_len() of its key.
+ */
+static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry *e, size_t n)
+{
+	const char *o;
+
+	/*
+	 * A plain key (nearly all) of a known origin: ',"', the key and
+	 * what ends the name in one reservation, fixed-size moves where
+	 * the lengths allow (once per entry).
+	 */
+	if (n && e->origin < sizeof(name_end) / sizeof(name_end[0]) && n + 20 <= b->cap &&
+	    b->data) {
+		char *d = kd_escape_buf_reserve(b, n + 20);
+
+		d[0] = ',';
+		d[1] = '"';
+		kd_copy_short(d + 2, e->key, n);
+		memcpy(d + 2 + n, name_end[e->origin].s, 16);
+		b->len += 2 + n + name_end[e->origin].n;
+		return;
+	}
+	o = kd_output_origin_name(e->origin);
+	kd_escape_buf_putc(b, ',');
 	kd_escape_buf_putc(b, '"');
 	/* Once per entry: the common key copied whole, as escaping leaves it. */
 	if (n) {
@@ -96,20 +129,20 @@ static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry 
  * Write the dictionary: each distinct key once, at the position of its
  * first occurrence; repeated keys as an array (kd_output_dict_count()).
  */
-static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec)
+static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec,
+		       const struct kd_dict_entry *tr)
 {
-	const struct kd_dict_entry *tr = kd_output_translation(rec);
 	unsigned char count[KD_DICT_MAX];
+	size_t plain[KD_DICT_MAX];
 	size_t i, j;
 
-	kd_output_dict_count(rec, count);
+	kd_output_dict_count(rec, count, plain);
 	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
 
 		if (!count[i] || e == tr)
 			continue;
-		kd_escape_buf_putc(out, ',');
-		jsonl_dict_name(out, e);
+		jsonl_dict_name(out, e, plain[i]);
 		if (count[i] == 1) {
 			jsonl_string(out, e->value, e->value_len);
 			continue;
@@ -187,7 +220,7 @@ static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
 		kd_escape_buf_puts(out, ",\"message_translated\":");
 		jsonl_string(out, tr->value, tr->value_len);
 	}
-	jsonl_dict(out, rec);
+	jsonl_dict(out, rec, tr);
 	if (facts) {
 		kd_escape_buf_puts(out, ",\"module_info\":{");
 		facts_member(out, "state", facts->state, true);

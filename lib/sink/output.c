@@ -135,7 +135,11 @@ const char *kd_output_origin_name(unsigned int origin)
 	return NULL;
 }
 
-void kd_output_dict_count(const struct kd_record *rec, unsigned char *count)
+const unsigned char kd_output_key_byte[256] = {
+	['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1,
+};
+
+void kd_output_dict_count(const struct kd_record *rec, unsigned char *count, size_t *plain)
 {
 	uint32_t h[KD_DICT_MAX];
 	size_t n = rec->dict_len < KD_DICT_MAX ? rec->dict_len : KD_DICT_MAX;
@@ -148,12 +152,22 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count)
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
-		size_t len = strlen(e->key);
 		const unsigned char *k = (const unsigned char *)e->key;
+		size_t len = 0;
 		/* Length and three bytes tell CODE_FILE, CODE_LINE, CODE_FUNC
 		 * and ARG0.. apart; a collision only costs a compare. */
-		uint32_t last = len ? k[len - 1] : 0, before = len > 1 ? k[len - 2] : 0;
+		uint32_t last, before;
 		uint64_t bit;
+
+		/* The plain bytes first: most keys are only those (ARG0, CODE_FILE). */
+		while (kd_output_key_byte[k[len]])
+			len++;
+		if (plain)
+			plain[i] = !k[len] && len && k[0] >= 'A' && k[0] <= 'Z' ? len : 0;
+		if (k[len])
+			len += strlen(e->key + len);
+		last = len ? k[len - 1] : 0;
+		before = len > 1 ? k[len - 2] : 0;
 
 		h[i] = ((uint32_t)len ^ e->origin) | (uint32_t)k[0] << 8 |
 		       last << 16 | before << 24;

@@ -192,6 +192,47 @@ static void layout(void)
 	free(m.b.data);
 }
 
+/*
+ * kd_json_string(): the quoted reference of every string of sweep() with
+ * flags 0, and of plain strings of 0..48 bytes, with room in the buffer
+ * (its fast path) and without (a memory buffer that has to grow).
+ */
+static void sweep_string(void)
+{
+	static const unsigned char special[] = { '"', '\\', '\n', 0x01, 0x7f, 0x80, 0xc3, 0, 'x' };
+	char in[48], want[48 * 6 + 3];
+	unsigned int bad = 0, runs = 0;
+
+	for (int room = 0; room < 2; room++)
+		for (size_t len = 0; len <= sizeof(in); len++)
+			for (size_t at = 0; at < (len ? len : 1); at++)
+				for (size_t k = 0; k < sizeof(special); k++) {
+					struct mem m;
+					size_t n;
+
+					mem_init(&m);
+					if (room) {
+						m.b.cap = 1024;
+						m.b.data = malloc(m.b.cap);
+					}
+					memset(in, 'a', sizeof(in));
+					if (len)
+						in[at] = (char)special[k];
+					want[0] = '"';
+					n = 1 + reference(want + 1, in, len, 0);
+					want[n++] = '"';
+					kd_json_string(&m.b, in, len);
+					runs++;
+					if (m.b.len != n || memcmp(m.b.data, want, n) != 0) {
+						if (!bad++)
+							tap_diag("differs: len %zu, byte 0x%02x at %zu, room %d",
+								 len, special[k], at, room);
+					}
+					free(m.b.data);
+				}
+	tap_ok(bad == 0, "kd_json_string(): %u strings quoted as the reference", runs);
+}
+
 int main(void)
 {
 	ESC("plain text 0123456789 with more than sixteen bytes", 0,
@@ -208,6 +249,7 @@ int main(void)
 	    "each invalid byte as U+FFFD (surrogates, truncated, stray)");
 	sweep();
 	sweep_utf8();
+	sweep_string();
 	layout();
 	return tap_done();
 }
