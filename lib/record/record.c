@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "shared/copyshort.h"
 
 void kd_record_init(struct kd_record *rec)
 {
@@ -97,11 +98,12 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 		e->own = p;
 		e->buf_cap = cap;
 	}
+	/* Short pieces (a stage's key, an argument): no memcpy() calls. */
 	e->key = e->own;
-	memcpy(e->key, key, key_len);
+	kd_copy_short(e->key, key, key_len);
 	e->key[key_len] = '\0';
 	e->value = e->key + key_len + 1;
-	memcpy(e->value, value, value_len);
+	kd_copy_short(e->value, value, value_len);
 	e->value[value_len] = '\0';
 	e->value_len = value_len;
 	e->origin = KD_ORIGIN_KERNEL;

@@ -182,6 +182,8 @@ void kd_fidx_get(const struct kd_fidx *x, uint32_t id, struct kd_fidx_entry *e)
 
 	e->fmt = x->str + f->fmt;
 	e->fmt_len = f->fmt_len;
+	/* check() bounds fmt + fmt_len by the string section's length; one past is not read. */
+	e->fmt_nul = f->fmt + f->fmt_len < x->head->str_len && e->fmt[e->fmt_len] == '\0';
 	e->file = x->str + f->file;
 	e->func = x->str + f->func;
 	e->module = x->str + f->module;

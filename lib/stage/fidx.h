@@ -97,7 +97,8 @@ size_t kd_fidx_size(const struct kd_fidx *x);
 struct kd_fidx_entry {
 	const char *fmt;
 	size_t fmt_len;
-	const char *file, *func, *module;
+	bool fmt_nul;		/* fmt[fmt_len] is a NUL of the index: fmt is a C string */
+	const char *file, *func, *module;	/* C strings of the index */
 	unsigned int line;
 	char level;
 	enum kd_fidx_family family;

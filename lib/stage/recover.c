@@ -104,7 +104,23 @@ static int add_key(struct kd_record *rec, const char *key, size_t key_len, const
 /* @key is a string literal (key "" takes no other): its length is known when compiled. */
 #define add(rec, key, v, len)	add_key(rec, key "", sizeof(key "") - 1, v, len)
 
-#define add_str(rec, key, v)	add(rec, key, v, strlen(v))
+/*
+ * A string of the index into the record without a copy (it outlives the
+ * record's use: the stage frees its indexes last), as a reader lends its
+ * input: FORMAT, CODE_FILE, CODE_FUNC and MODULE are most of the bytes
+ * put() adds.  @v[@len] is a NUL.  A full dictionary keeps what it has.
+ */
+static int lend_key(struct kd_record *rec, const char *key, const char *v, size_t len)
+{
+	if (rec->dict_len >= KD_DICT_MAX)
+		return 0;
+	if (kd_record_dict_lend(rec, (char *)(uintptr_t)key, (char *)(uintptr_t)v, len) < 0)
+		return -ENOMEM;
+	rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
+	return 0;
+}
+
+#define add_str(rec, key, v)	lend_key(rec, key "", v, strlen(v))
 
 /* decimal.h, not snprintf(): its parsing of the format cost more than the digits. */
 static int add_num_key(struct kd_record *rec, const char *key, size_t key_len, uint64_t v)
@@ -148,7 +164,8 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	int rc;
 
 	kd_fidx_get(x, m->id, &e);
-	if ((rc = add(rec, "FORMAT", e.fmt, e.fmt_len)) < 0)
+	if ((rc = e.fmt_nul ? lend_key(rec, "FORMAT", e.fmt, e.fmt_len) :
+			      add(rec, "FORMAT", e.fmt, e.fmt_len)) < 0)
 		return rc;
 	for (int k = 0; k < m->nargs && k < KD_FMATCH_MAX_ARGS; k++)
 		if ((rc = add_key(rec, arg_keys + 5 * k, k < 10 ? 4 : 5, rec->text + m->arg[k].off,
@@ -159,7 +176,7 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	    (m->same_func && (rc = add_str(rec, "CODE_FUNC", e.func)) < 0) ||
 	    (m->same_module && (rc = add_str(rec, "MODULE", e.module)) < 0))
 		return rc;
-	if (partial && (rc = add_str(rec, "FORMAT_PART", "1")) < 0)
+	if (partial && (rc = add(rec, "FORMAT_PART", "1", 1)) < 0)
 		return rc;
 	if (m->nsites > 1 && (rc = add_num(rec, "RECOVER_AMBIGUOUS", m->nsites)) < 0)
 		return rc;
