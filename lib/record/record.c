@@ -107,6 +107,7 @@ int kd_record_dict_add(struct kd_record *rec, const char *key, size_t key_len,
 	e->value[value_len] = '\0';
 	e->value_len = value_len;
 	e->origin = KD_ORIGIN_KERNEL;
+	e->key_plain = 0;
 	rec->dict_len++;
 	return 0;
 }
@@ -137,6 +138,7 @@ int kd_record_copy(struct kd_record *dst, const struct kd_record *src)
 		if (rc)
 			return rc;
 		dst->dict[i].origin = e->origin;
+		dst->dict[i].key_plain = e->key_plain;
 	}
 	dst->seq = src->seq;
 	dst->facility = src->facility;

@@ -65,6 +65,14 @@ struct kd_dict_entry {
 	size_t value_len;	/* may contain NUL bytes from \x00 escapes */
 	unsigned char origin;	/* enum kd_origin; KD_ORIGIN_KERNEL from readers */
 	/*
+	 * The length of @key when whoever added the entry knew it to be a
+	 * key as the kernel sends most, [A-Z][A-Z0-9_]* (a stage's own keys:
+	 * FORMAT, ARG0...), so that writers need not look at its bytes;
+	 * 0: not known, always correct.  kd_record_dict_add() and
+	 * kd_record_dict_lend() set 0; the caller may set it after.
+	 */
+	unsigned char key_plain;
+	/*
 	 * The block kd_record_dict_add() copies key and value into, @buf_cap
 	 * bytes.  Kept across kd_record_reset() and kd_record_dict_lend()
 	 * so a reused record does not allocate per dictionary line.
@@ -289,6 +297,7 @@ static inline int kd_record_dict_lend(struct kd_record *rec, char *key,
 	e->value = value;
 	e->value_len = value_len;
 	e->origin = KD_ORIGIN_KERNEL;
+	e->key_plain = 0;
 	return 0;
 }
 

@@ -159,13 +159,22 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count, siz
 		uint32_t last, before;
 		uint64_t bit;
 
-		/* The plain bytes first: most keys are only those (ARG0, CODE_FILE). */
-		while (kd_output_key_byte[k[len]])
-			len++;
-		if (plain)
-			plain[i] = !k[len] && len && k[0] >= 'A' && k[0] <= 'Z' ? len : 0;
-		if (k[len])
-			len += strlen(e->key + len);
+		/*
+		 * What the entry's maker knew (a stage's keys), else the plain
+		 * bytes first: most keys are only those (SUBSYSTEM, DEVICE).
+		 */
+		if (e->key_plain) {
+			len = e->key_plain;
+			if (plain)
+				plain[i] = len;
+		} else {
+			while (kd_output_key_byte[k[len]])
+				len++;
+			if (plain)
+				plain[i] = !k[len] && len && k[0] >= 'A' && k[0] <= 'Z' ? len : 0;
+			if (k[len])
+				len += strlen(e->key + len);
+		}
 		last = len ? k[len - 1] : 0;
 		before = len > 1 ? k[len - 2] : 0;
 

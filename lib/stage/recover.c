@@ -95,13 +95,19 @@ static int add_key(struct kd_record *rec, const char *key, size_t key_len, const
 {
 	int rc = kd_record_dict_add(rec, key, key_len, v, len);
 
-	if (rc == 0)
+	if (rc == 0) {
 		rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
+		rec->dict[rec->dict_len - 1].key_plain = (unsigned char)key_len;
+	}
 	/* A full dictionary keeps what it has: the record is still shown. */
 	return rc == -E2BIG ? 0 : rc;
 }
 
-/* @key is a string literal (key "" takes no other): its length is known when compiled. */
+/*
+ * @key is a string literal (key "" takes no other): its length is known
+ * when compiled.  Every key this stage adds is [A-Z][A-Z0-9_]*: the
+ * entries say so (key_plain).
+ */
 #define add(rec, key, v, len)	add_key(rec, key "", sizeof(key "") - 1, v, len)
 
 /*
@@ -110,17 +116,21 @@ static int add_key(struct kd_record *rec, const char *key, size_t key_len, const
  * input: FORMAT, CODE_FILE, CODE_FUNC and MODULE are most of the bytes
  * put() adds.  @v[@len] is a NUL.  A full dictionary keeps what it has.
  */
-static int lend_key(struct kd_record *rec, const char *key, const char *v, size_t len)
+static int lend_key(struct kd_record *rec, const char *key, size_t key_len, const char *v,
+		    size_t len)
 {
 	if (rec->dict_len >= KD_DICT_MAX)
 		return 0;
 	if (kd_record_dict_lend(rec, (char *)(uintptr_t)key, (char *)(uintptr_t)v, len) < 0)
 		return -ENOMEM;
 	rec->dict[rec->dict_len - 1].origin = KD_ORIGIN_RECOVERED;
+	rec->dict[rec->dict_len - 1].key_plain = (unsigned char)key_len;
 	return 0;
 }
 
-#define add_str(rec, key, v)	lend_key(rec, key "", v, strlen(v))
+#define lend(rec, key, v, len)	lend_key(rec, key "", sizeof(key "") - 1, v, len)
+
+#define add_str(rec, key, v)	lend(rec, key, v, strlen(v))
 
 /* decimal.h, not snprintf(): its parsing of the format cost more than the digits. */
 static int add_num_key(struct kd_record *rec, const char *key, size_t key_len, uint64_t v)
@@ -164,7 +174,7 @@ static int put(struct kd_record *rec, const struct kd_fidx *x, const struct kd_f
 	int rc;
 
 	kd_fidx_get(x, m->id, &e);
-	if ((rc = e.fmt_nul ? lend_key(rec, "FORMAT", e.fmt, e.fmt_len) :
+	if ((rc = e.fmt_nul ? lend(rec, "FORMAT", e.fmt, e.fmt_len) :
 			      add(rec, "FORMAT", e.fmt, e.fmt_len)) < 0)
 		return rc;
 	for (int k = 0; k < m->nargs && k < KD_FMATCH_MAX_ARGS; k++)

@@ -146,6 +146,16 @@ static void test_dict_lend(void)
 	kd_record_reset(&r);
 	tap_is_int(kd_record_dict_add(&r, "A", 1, "b", 1), 0, "a slot that was lent takes a copy");
 	tap_ok(r.dict[0].key != input && strcmp(r.dict[0].value, "b") == 0, "into its own block");
+	/* key_plain is a promise of the entry's maker: a reused slot does not keep it. */
+	r.dict[0].key_plain = 1;
+	tap_ok(kd_record_copy(&c, &r) == 0 && c.dict[0].key_plain == 1, "a copy keeps key_plain");
+	kd_record_reset(&r);
+	tap_ok(kd_record_dict_add(&r, "a-b", 3, "c", 1) == 0 && r.dict[0].key_plain == 0,
+	       "an added entry's key_plain is 0 (not known)");
+	r.dict[0].key_plain = 3;
+	kd_record_reset(&r);
+	tap_ok(kd_record_dict_lend(&r, input, input + 7, 6) == 0 && r.dict[0].key_plain == 0,
+	       "a lent entry's key_plain is 0 (not known)");
 	kd_record_free(&r);
 	kd_record_free(&c);
 }
