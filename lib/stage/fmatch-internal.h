@@ -130,7 +130,18 @@ struct run {
 	bool cut;		/* partial, and the text may end inside the format */
 	uint64_t bytes;		/* bit b & 63 for each byte b of the text */
 	uint32_t last4;		/* its last 4 bytes (zeros before a shorter text) */
-	uint64_t bg[KD_FMATCH_BG_BITS / 64];	/* the text's bigrams */
+	/*
+	 * The text's bigrams: bgmark[h] == gen for each, a store per byte
+	 * of the text where a bit set cost a read, a shift and a write;
+	 * @gen changes per text (all cleared when it wraps).  @bg is the
+	 * same set as bits, made by kd_fmatch_bigram_bits() for the
+	 * formats without an anchor word (bg_ready says it is this text's).
+	 */
+	uint8_t gen;
+	bool bg_ready;
+	uint8_t bgmark[KD_FMATCH_BG_BITS];
+	uint8_t bmark[64];	/* bmark[b & 63] == gen for each byte b */
+	uint64_t bg[KD_FMATCH_BG_BITS / 64];
 	size_t nonblank;	/* bytes of the text that are not blanks */
 	unsigned int flit;	/* literal bytes of the format being run */
 	unsigned int want;	/* stop after this many solutions */
@@ -221,8 +232,11 @@ void kd_fmatch_mark_unanchored(const struct run *r, const struct kd_fidx *x);
 /* Whether the text has bigram @b as an index stores it (+ 1; 0: none, always true). */
 static inline bool kd_fmatch_bigram_in(const struct run *r, uint16_t b)
 {
-	return !b || b > KD_FMATCH_BG_BITS || (r->bg[(b - 1) / 64] & (1ull << ((b - 1) % 64)));
+	return !b || b > KD_FMATCH_BG_BITS || r->bgmark[b - 1] == r->gen;
 }
+
+/** kd_fmatch_bigram_bits() - r->bg from r->bgmark, once per text (fmatch.c). */
+void kd_fmatch_bigram_bits(struct run *r);
 
 /* Whether the text has the two bigrams of @f's literal text the index writer picked. */
 static inline bool kd_fmatch_bigrams_in(const struct run *r, const struct kd_fidx_fmt *f)
@@ -237,7 +251,7 @@ static inline bool kd_fmatch_slot_bigrams_in(const struct run *r, const struct k
 	       kd_fmatch_bigram_in(r, sl->bigram[2]) && kd_fmatch_bigram_in(r, sl->bigram[3]);
 }
 
-/* Whether the text has every bigram of unanchored entry @q's literal text. */
+/* Whether the text has every bigram of unanchored entry @q's literal text (r->bg made). */
 static inline bool kd_fmatch_all_bigrams_in(const struct run *r, const struct kd_fidx *x, uint32_t q)
 {
 	const uint64_t *m = x->prep->umask[q];

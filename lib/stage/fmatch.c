@@ -6,6 +6,9 @@
  * match is fmatch-decide.c's.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
@@ -324,8 +327,10 @@ unanchored:
 	}
 	/* A partial reading stops at the first with few literal bytes. */
 	nun = (r->partial ? x->prep->strong : h->nolit) - h->unanchored;
-	if (!r->cut)
+	if (!r->cut) {
+		kd_fmatch_bigram_bits(r);
 		kd_fmatch_mark_unanchored(r, x);
+	}
 	for (uint32_t q = 0; q < nun; q++) {
 		uint32_t c = h->unanchored + q, lead, sol;
 		size_t at;
@@ -450,23 +455,65 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
 
+/* The bits of the 64 marks at @m that are @g. */
+static uint64_t marks_to_bits(const uint8_t *m, uint8_t g)
+{
+	uint64_t bits = 0;
+
+#ifdef __SSE2__
+	const __m128i gv = _mm_set1_epi8((char)g);
+
+	for (unsigned int k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(m + 16 * k));
+
+		bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, gv)) << (16 * k);
+	}
+#else
+	for (unsigned int k = 0; k < 64; k++)
+		bits |= (uint64_t)(m[k] == g) << k;
+#endif
+	return bits;
+}
+
+void kd_fmatch_bigram_bits(struct run *r)
+{
+	if (r->bg_ready)
+		return;
+	for (unsigned int w = 0; w < KD_FMATCH_BG_BITS / 64; w++)
+		r->bg[w] = marks_to_bits(r->bgmark + 64 * w, r->gen);
+	r->bg_ready = true;
+}
+
 /* The byte and bigram sets of the text of @r, and its bytes other than blanks. */
 static void text_sets(struct run *r)
 {
 	const unsigned char *t = (const unsigned char *)r->t;
-	uint64_t bytes = 0;
+	/* A local: the marks are bytes, which may alias any field of *r. */
+	const size_t n = r->n;
+	uint8_t *bgmark = r->bgmark, *bmark = r->bmark, g;
 
-	memset(r->bg, 0, sizeof(r->bg));
-	if (r->n)
-		bytes = 1ull << (t[0] & 63);
-	/* One pass: each byte, and the bigram it ends. */
-	for (size_t k = 1; k < r->n; k++) {
-		unsigned int h = kd_fmatch_bigram(t[k - 1], t[k]);
-
-		bytes |= 1ull << (t[k] & 63);
-		r->bg[h / 64] |= 1ull << (h % 64);
+	/* A new mark per text; every 255 texts the marks are cleared. */
+	if (++r->gen == 0) {
+		memset(r->bgmark, 0, sizeof(r->bgmark));
+		memset(r->bmark, 0, sizeof(r->bmark));
+		r->gen = 1;
 	}
-	r->bytes = bytes;
+	g = r->gen;
+	r->bg_ready = false;
+	if (n) {
+		unsigned char prev = t[0];
+
+		bmark[prev & 63] = g;
+		/* One pass: each byte, and the bigram it ends. */
+		for (size_t k = 1; k < n; k++) {
+			unsigned char c = t[k];
+
+			bgmark[kd_fmatch_bigram(prev, c)] = g;
+			bmark[c & 63] = g;
+			prev = c;
+		}
+	}
+	r->bytes = marks_to_bits(bmark, g);
 	/* Zeros before a short text: no literal byte is NUL, none matches there. */
 	r->last4 = 0;
 	if (r->n >= 4) {
