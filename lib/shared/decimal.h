@@ -17,16 +17,22 @@
 /** kd_decimal_u64() - "%llu" of @v into @buf (NUL-terminated); its length. */
 static inline size_t kd_decimal_u64(char *buf, uint64_t v)
 {
-	char tmp[KD_DECIMAL_MAX], *p = tmp + sizeof(tmp);
-	size_t n;
+	size_t n = 1;
+	char *p;
 
+	/*
+	 * The digits counted first and written in place, from the last:
+	 * a copy of a length known only now was a call to memcpy(), and
+	 * most numbers (a level, a line, a time) have few digits.
+	 */
+	for (uint64_t t = v; t >= 10; t /= 10)
+		n++;
+	p = buf + n;
+	*p = '\0';
 	do {
 		*--p = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, n);
-	buf[n] = '\0';
 	return n;
 }
 

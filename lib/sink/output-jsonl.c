@@ -172,13 +172,19 @@ static void facts_member(struct kd_escape_buf *out, const char *name,
 	jsonl_string(out, value, strlen(value));
 }
 
-/* @sep, then the member name @name (with its quotes and colon). */
-static void member(struct kd_escape_buf *out, const char **sep, const char *name)
+/*
+ * @sep ('{' before the first member, ',' after), then the member name
+ * @name, a string literal with its quotes and colon: its length is known
+ * when compiled (no strlen() per member and record).
+ */
+static inline void member_n(struct kd_escape_buf *out, char *sep, const char *name, size_t n)
 {
-	kd_escape_buf_puts(out, *sep);
-	kd_escape_buf_puts(out, name);
-	*sep = ",";
+	kd_escape_buf_putc(out, *sep);
+	kd_escape_buf_put_short(out, name, n);
+	*sep = ',';
 }
+
+#define member(out, sep, name)	member_n(out, sep, name "", sizeof(name "") - 1)
 
 static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
 		       const struct kd_prev *prev)
@@ -186,7 +192,7 @@ static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
 	const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
 	struct kd_escape_buf *out = &w->line;
 	/* Separator before each member but the first that is present. */
-	const char *sep = "{";
+	char sep = '{';
 	const struct kd_dict_entry *tr;
 
 	(void)prev;
