@@ -188,6 +188,13 @@ void kd_output_dict_count(const struct kd_record *rec, unsigned char *count, siz
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
 					       const struct kd_record *rec);
 
+/**
+ * kd_output_facts_of() - kd_output_facts() when the writer found the
+ * record's first MODULE entry itself: @e, or NULL for none.
+ */
+const struct kd_modinfo_facts *kd_output_facts_of(const struct kd_output_opts *opts,
+						  const struct kd_dict_entry *e);
+
 /** kd_output_host() - the host of @rec: its own, else @opts's (may be NULL). */
 static inline const struct kd_host *kd_output_host(const struct kd_output_opts *opts,
 						   const struct kd_record *rec)

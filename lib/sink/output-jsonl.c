@@ -128,10 +128,14 @@ static void jsonl_dict_name(struct kd_escape_buf *b, const struct kd_dict_entry 
 /*
  * Write the dictionary: each distinct key once, at the position of its
  * first occurrence; repeated keys as an array (kd_output_dict_count()).
+ * Returns the first MODULE entry (kd_record_dict_get()'s), found on the
+ * way, or NULL.
  */
-static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec,
-		       const struct kd_dict_entry *tr)
+static const struct kd_dict_entry *jsonl_dict(struct kd_escape_buf *out,
+					      const struct kd_record *rec,
+					      const struct kd_dict_entry *tr)
 {
+	const struct kd_dict_entry *module = NULL;
 	unsigned char count[KD_DICT_MAX];
 	size_t plain[KD_DICT_MAX];
 	size_t i, j;
@@ -140,6 +144,10 @@ static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec,
 	for (i = 0; i < rec->dict_len && i < KD_DICT_MAX; i++) {
 		const struct kd_dict_entry *e = &rec->dict[i];
 
+		/* "MODULE" is a plain key of 6 bytes: others are not compared. */
+		if (!module && plain[i] == sizeof(KD_KEY_MODULE) - 1 &&
+		    memcmp(e->key, KD_KEY_MODULE, sizeof(KD_KEY_MODULE) - 1) == 0)
+			module = e;
 		if (!count[i] || e == tr)
 			continue;
 		jsonl_dict_name(out, e, plain[i]);
@@ -157,6 +165,10 @@ static void jsonl_dict(struct kd_escape_buf *out, const struct kd_record *rec,
 		}
 		kd_escape_buf_putc(out, ']');
 	}
+	/* The entries a record cannot have (past KD_DICT_MAX) as kd_record_dict_get() sees them. */
+	if (!module && rec->dict_len > KD_DICT_MAX)
+		module = kd_record_dict_get(rec, KD_KEY_MODULE);
+	return module;
 }
 
 static void facts_member(struct kd_escape_buf *out, const char *name,
@@ -189,7 +201,7 @@ static inline void member_n(struct kd_escape_buf *out, char *sep, const char *na
 static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
 		       const struct kd_prev *prev)
 {
-	const struct kd_modinfo_facts *facts = kd_output_facts(&w->opts, rec);
+	const struct kd_modinfo_facts *facts;
 	struct kd_escape_buf *out = &w->line;
 	/* Separator before each member but the first that is present. */
 	char sep = '{';
@@ -226,7 +238,8 @@ static int jsonl_write(struct kd_writer *w, const struct kd_record *rec,
 		kd_escape_buf_puts(out, ",\"message_translated\":");
 		jsonl_string(out, tr->value, tr->value_len);
 	}
-	jsonl_dict(out, rec, tr);
+	/* After the dictionary, which finds its MODULE entry on the way. */
+	facts = kd_output_facts_of(&w->opts, jsonl_dict(out, rec, tr));
 	if (facts) {
 		kd_escape_buf_puts(out, ",\"module_info\":{");
 		facts_member(out, "state", facts->state, true);

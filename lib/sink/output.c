@@ -116,10 +116,15 @@ int kd_writer_new(struct kd_writer **out_writer, const struct kd_output_opts *op
 const struct kd_modinfo_facts *kd_output_facts(const struct kd_output_opts *opts,
 					       const struct kd_record *rec)
 {
-	const struct kd_dict_entry *e;
+	if (!opts->module_facts || !rec->dict_len)
+		return NULL;
+	return kd_output_facts_of(opts, kd_record_dict_get(rec, KD_KEY_MODULE));
+}
 
-	if (!opts->module_facts || !rec->dict_len ||
-	    !(e = kd_record_dict_get(rec, KD_KEY_MODULE)) || strlen(e->value) != e->value_len)
+const struct kd_modinfo_facts *kd_output_facts_of(const struct kd_output_opts *opts,
+						  const struct kd_dict_entry *e)
+{
+	if (!opts->module_facts || !e || strlen(e->value) != e->value_len)
 		return NULL;
 	return opts->module_facts(opts->module_facts_data, e->value);
 }
