@@ -36,13 +36,14 @@ static const char *colon_blank(const char *t, size_t n)
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
-	size_t pre, spaces, core, core_spaces;
+	size_t pre, spaces, core, core_spaces, hint = 0;
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->hint = t;
-	for (s->hint_len = 0; s->hint_len < n && t[s->hint_len] != ' ' &&
-	     t[s->hint_len] != ':'; s->hint_len++)
-		;
+	/* In a local: through @s, each step was a store (bytes may alias it). */
+	while (hint < n && t[hint] != ' ' && t[hint] != ':')
+		hint++;
+	s->hint_len = hint;
 	if (!c)
 		return;
 	pre = (size_t)(c - t);
