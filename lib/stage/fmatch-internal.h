@@ -118,10 +118,14 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p);
 
 #define KD_FMATCH_POOL	8192	/* struct run's pool: readings kept per collect() */
 
+/* Readable bytes after a text in the run's copy of it (fmatch-read.c's find_padded()). */
+#define KD_FMATCH_PAD	16
+
 /* One text being read by the programs of candidate formats. */
 struct run {
 	const char *t;
 	size_t n;
+	bool padded;		/* @t is followed by KD_FMATCH_PAD readable bytes */
 	const char *str;
 	const struct kd_fidx_op *ops;
 	unsigned int nops;
@@ -157,6 +161,44 @@ struct run {
 	uint32_t pool[KD_FMATCH_POOL];
 	unsigned int npool;
 };
+
+/*
+ * memcmp(@a, @b, @n) == 0 for the short pieces the matcher compares
+ * (literal text of a format against the text): eight bytes at a time,
+ * the last eight (or four) overlapping, never a byte outside either;
+ * a call to memcmp() cost more than most pieces' bytes.
+ */
+static inline bool kd_fmatch_eq(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x, y, u, v;
+
+		for (; n > 16; n -= 8, a += 8, b += 8) {
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+			if (x != y)
+				return false;
+		}
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&u, a + n - 8, 8);
+		memcpy(&v, b + n - 8, 8);
+		return ((x ^ y) | (u ^ v)) == 0;
+	}
+	if (n >= 4) {
+		uint32_t x, y, u, v;
+
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return ((x ^ y) | (u ^ v)) == 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
 
 /* Blanks among the @n bytes at @s, eight at a time. */
 static inline size_t kd_fmatch_blanks(const char *s, size_t n)

@@ -11,6 +11,9 @@
  * slow: a candidate that runs out of it does not match.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "stage/fmatch.h"
 #include "stage/fmatch-internal.h"
@@ -59,6 +62,61 @@ static const char *find(const char *h, size_t hn, const char *nd, size_t nn)
 			return memmem(h + 1, (size_t)(hend - h - 1), nd, nn);
 	}
 	return NULL;
+}
+
+#ifdef __SSE2__
+/*
+ * find() in the text of @r from byte @p on, when the text lies in the
+ * run's padded copy (at least KD_FMATCH_PAD readable bytes after it):
+ * sixteen starts at a time are tested for the needle's first and last
+ * bytes with two SSE2 compares, and only starts that have both are
+ * compared further.  As in find(), after 8 starts that failed the
+ * compare the rest goes to memmem(), whose time stays linear.
+ */
+static const char *find_padded(const struct run *r, size_t p, const char *nd, size_t nn)
+{
+	const char *t = r->t;
+	size_t last, i;
+	unsigned int misses = 0;
+	__m128i first, lastb;
+
+	if (nn == 0 || nn > r->n - p)
+		return nn == 0 ? t + p : NULL;
+	last = r->n - nn;	/* the last start */
+	first = _mm_set1_epi8(nd[0]);
+	lastb = _mm_set1_epi8(nd[nn - 1]);
+	for (i = p; i <= last; i += 16) {
+		/* Both loads end before t + n + 15: inside the padding. */
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(t + i + nn - 1));
+		unsigned int m = (unsigned int)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, lastb)));
+
+		/* Starts past the last one read the padding: not starts. */
+		if (last - i < 15)
+			m &= (2u << (last - i)) - 1;
+		while (m) {
+			size_t at = i + (size_t)__builtin_ctz(m);
+
+			m &= m - 1;
+			if (kd_fmatch_eq(t + at, nd, nn))
+				return t + at;
+			if (++misses == 8)
+				return memmem(t + at + 1, r->n - at - 1, nd, nn);
+		}
+	}
+	return NULL;
+}
+#endif
+
+/* find() of @nn bytes at @nd in the text of @r from byte @p on. */
+static const char *find_in(const struct run *r, size_t p, const char *nd, size_t nn)
+{
+#ifdef __SSE2__
+	if (r->padded)
+		return find_padded(r, p, nd, nn);
+#endif
+	return find(r->t + p, r->n - p, nd, nn);
 }
 
 /* Try conversion @i (number @conv) ending at @end, then the rest. */
@@ -305,7 +363,7 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 			const char *lit = r->str + nx->arg;
 
 			for (p = pos; p + nx->len <= r->n;) {
-				const char *f = find(r->t + p, r->n - p, lit, nx->len);
+				const char *f = find_in(r, p, lit, nx->len);
 
 				if (!f) {
 					if (cut_here(r, i, 0))
@@ -365,7 +423,7 @@ void kd_fmatch_solve(struct run *r, unsigned int i, size_t pos, unsigned int con
 	while (i < r->nops && r->ops[i].kind == KD_OP_LIT) {
 		const struct kd_fidx_op *l = &r->ops[i];
 
-		if (r->n - pos < l->len || memcmp(r->t + pos, r->str + l->arg, l->len) != 0) {
+		if (r->n - pos < l->len || !kd_fmatch_eq(r->t + pos, r->str + l->arg, l->len)) {
 			/* The record limit cut the text inside this literal. */
 			if (r->n - pos < l->len && cut_here(r, i, r->n - pos) &&
 			    memcmp(r->t + pos, r->str + l->arg, r->n - pos) == 0)
@@ -404,7 +462,7 @@ bool kd_fmatch_feasible(const struct run *r)
 	if (!r->nops)
 		return r->n == 0 || r->partial;
 	if (!r->partial && last->kind == KD_OP_LIT &&
-	    (r->n < last->len || memcmp(r->t + r->n - last->len, r->str + last->arg, last->len)))
+	    (r->n < last->len || !kd_fmatch_eq(r->t + r->n - last->len, r->str + last->arg, last->len)))
 		return false;
 	for (unsigned int i = 0; i < r->nops; i++) {
 		const struct kd_fidx_op *op = &r->ops[i];
@@ -412,7 +470,7 @@ bool kd_fmatch_feasible(const struct run *r)
 
 		if (op->kind != KD_OP_LIT)
 			continue;
-		if (!(f = find(r->t + p, r->n - p, r->str + op->arg, op->len)))
+		if (!(f = find_in(r, p, r->str + op->arg, op->len)))
 			return false;
 		p = (size_t)(f - r->t) + op->len;
 	}

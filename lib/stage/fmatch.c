@@ -17,6 +17,8 @@
 #define TESTED_MAX	512	/* candidates looked at per record and index */
 #define WORDS_MAX	256	/* words of a text looked up */
 #define KEYSET		1024	/* keys of a text looked up, > 3 * WORDS_MAX */
+/* Texts up to this long are copied for the reader (struct run's @padded). */
+#define TEXT_COPY_MAX	8192
 /* A text this long may have been cut by the record limit (992 to 1024 bytes). */
 #define CUT_LEN		960
 
@@ -533,6 +535,8 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 				     struct kd_fmatch_result *res)
 {
 	static struct run r;	/* large; the matcher is not reentrant */
+	/* A copy of the text with padding after it, for the reader's searches. */
+	static char padded[TEXT_COPY_MAX + KD_FMATCH_PAD];
 	struct found m[MATCHES_MAX];
 	struct starts st;
 
@@ -541,6 +545,12 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 	if (len >= UINT32_MAX)
 		return res->status = KD_FMATCH_NONE;
 	r.t = text;
+	r.padded = len <= TEXT_COPY_MAX;
+	if (r.padded) {
+		memcpy(padded, text, len);
+		memset(padded + len, 0, KD_FMATCH_PAD);
+		r.t = padded;
+	}
 	r.n = len;
 	r.want = 1;
 	text_sets(&r);

@@ -502,6 +502,45 @@ static void check_tails(void)
 	x = keep;
 }
 
+/*
+ * The reader's search for a literal piece (16 starts at a time in the
+ * text's padded copy): the piece at every offset around the 16-byte
+ * steps, after decoys that share its first and last bytes, and in a
+ * text too long for the copy (the plain search): the same arguments.
+ */
+static void check_search(void)
+{
+	static char text[9100];
+	char want1[9000];
+	unsigned int bad = 0, runs = 0;
+
+	for (size_t k = 1; k <= 48; k++)
+		for (int decoy = 0; decoy < 2; decoy++) {
+			size_t n = 0;
+
+			n += (size_t)sprintf(text + n, "copy ");
+			for (size_t i = 0; i < k; i++)
+				text[n++] = decoy && i % 5 == 0 ? ' ' : 'a';
+			if (decoy)
+				n += (size_t)sprintf(text + n, " tx  to_");
+			memcpy(want1, text + 5, n - 5);
+			want1[n - 5] = '\0';
+			sprintf(text + n, " to b%zu", k);
+			runs++;
+			if (match(text) != KD_FMATCH_FULL || strcmp(fmt_of(), "copy %s to %s") ||
+			    !arg_is(text, 0, want1)) {
+				if (!bad++)
+					tap_diag("differs at %zu (decoy %d): \"%s\"", k, decoy, text);
+			}
+		}
+	tap_ok(bad == 0, "a piece at every offset, after decoys: found (%u texts)", runs);
+	memcpy(text, "copy ", 5);
+	memset(text + 5, 'a', 9000);
+	strcpy(text + 9005, " to b");
+	tap_ok(match(text) == KD_FMATCH_FULL && strcmp(fmt_of(), "copy %s to %s") == 0 &&
+	       r.nargs == 2 && r.arg[0].len == 9000, "a text longer than the padded copy: found");
+}
+
 int main(void)
 {
 	x = build(sites, sizeof(sites) / sizeof(sites[0]));
@@ -516,6 +555,7 @@ int main(void)
 	check_all_dropped();
 	check_runs();
 	check_tails();
+	check_search();
 	check_no_state();
 	kd_fidx_free(x);
 	return tap_done();
