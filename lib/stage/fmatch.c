@@ -137,7 +137,7 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 static inline bool head_at(const struct run *r, const struct kd_fidx_slot *sl, size_t at)
 {
 	return at != NONE && at <= r->n && r->n - at >= sl->head_len &&
-	       memcmp(r->t + at, sl->head, sl->head_len) == 0;
+	       kd_fmatch_eq(r->t + at, sl->head, sl->head_len);
 }
 
 /* Whether a start its family allows has the format's first literal bytes. */
