@@ -14,6 +14,20 @@
 /* Room for any 64-bit number, sign and NUL included. */
 #define KD_DECIMAL_MAX	24
 
+/* 10^k, k < 20: a number below 10^k has at most k digits. */
+static const uint64_t kd_decimal_pow10[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+	10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+	100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
+};
+
+/* "00" to "99": two digits per division. */
+static const char kd_decimal_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 /** kd_decimal_u64() - "%llu" of @v into @buf (NUL-terminated); its length. */
 static inline size_t kd_decimal_u64(char *buf, uint64_t v)
 {
@@ -21,18 +35,28 @@ static inline size_t kd_decimal_u64(char *buf, uint64_t v)
 	char *p;
 
 	/*
-	 * The digits counted first and written in place, from the last:
-	 * a copy of a length known only now was a call to memcpy(), and
-	 * most numbers (a level, a line, a time) have few digits.
+	 * The digits counted first and written in place, from the last, two
+	 * per division: a copy of a length known only now was a call to
+	 * memcpy(), and these run several times per record (sequence
+	 * number, level, time; a recovered line).
 	 */
-	for (uint64_t t = v; t >= 10; t /= 10)
+	while (n < 20 && v >= kd_decimal_pow10[n])
 		n++;
 	p = buf + n;
 	*p = '\0';
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		unsigned int d = (unsigned int)(v % 100);
+
+		v /= 100;
+		p -= 2;
+		memcpy(p, kd_decimal_pairs + 2 * d, 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, kd_decimal_pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
 	return n;
 }
 

@@ -4,6 +4,7 @@
  * locale, --noescape, and continuation-line indenting.
  */
 #include <locale.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,53 @@ static void check(const char *in, size_t len, int indent, bool noesc,
 
 #define CHECK(in, indent, noesc, want, name) \
 	check(in, sizeof(in) - 1, indent, noesc, want, name)
+
+/* kd_escape_buf_put_u64() and _i64() (shared/decimal.h) as printf writes them. */
+static void check_numbers(void)
+{
+	char want[32], data[64];
+	unsigned int bad = 0, runs = 0;
+	uint64_t v = 1, seed = 88172645463325252ull;
+
+	for (int k = 0; k < 64 * 4 + 1000; k++) {
+		struct kd_escape_buf b = { .data = data, .cap = sizeof(data) };
+		uint64_t u;
+
+		/* Each power of 10 and its neighbours, then random widths. */
+		if (k < 64 * 4) {
+			u = k % 4 == 0 ? v : k % 4 == 1 ? v - 1 : k % 4 == 2 ? v + 1 : v * 9;
+			if (k % 4 == 3)
+				v = v > UINT64_MAX / 10 ? 1 : v * 10;
+		} else {
+			seed ^= seed << 13;
+			seed ^= seed >> 7;
+			seed ^= seed << 17;
+			u = seed >> (seed % 64);
+		}
+		kd_escape_buf_put_u64(&b, u);
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)u);
+		bad += b.len != strlen(want) || memcmp(b.data, want, b.len) != 0;
+		b.len = 0;
+		kd_escape_buf_put_i64(&b, (long long)u);
+		snprintf(want, sizeof(want), "%lld", (long long)u);
+		bad += b.len != strlen(want) || memcmp(b.data, want, b.len) != 0;
+		runs += 2;
+	}
+	for (int k = 0; k < 2; k++) {
+		struct kd_escape_buf b = { .data = data, .cap = sizeof(data) };
+		long long s = k ? INT64_MIN : INT64_MAX;
+
+		kd_escape_buf_put_i64(&b, s);
+		snprintf(want, sizeof(want), "%lld", s);
+		bad += b.len != strlen(want) || memcmp(b.data, want, b.len) != 0;
+		b.len = 0;
+		kd_escape_buf_put_u64(&b, k ? UINT64_MAX : 0);
+		snprintf(want, sizeof(want), "%llu", k ? (unsigned long long)UINT64_MAX : 0ull);
+		bad += b.len != strlen(want) || memcmp(b.data, want, b.len) != 0;
+		runs += 2;
+	}
+	tap_ok(bad == 0, "numbers as printf's %%llu and %%lld (%u of them)", runs);
+}
 
 int main(void)
 {
@@ -73,5 +121,6 @@ int main(void)
 		CHECK("\xed\xa0\x80", 0, false, "\\xed\\xa0\\x80", "surrogates are invalid");
 		CHECK("\033", 0, false, "\\x1b", "ESC still escaped in UTF-8");
 	}
+	check_numbers();
 	return tap_done();
 }
