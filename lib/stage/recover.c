@@ -285,7 +285,8 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 
 	if (!rec->text_len || (rec->facility != KD_NO_FACILITY && rec->facility != 0))
 		return 1;
-	for (unsigned int k = 0; k < KPRINT_KEYS; k++)
+	/* A stock kernel's plain record has no dictionary: no look-ups then. */
+	for (unsigned int k = 0; rec->dict_len && k < KPRINT_KEYS; k++)
 		if (kd_record_dict_get(rec, kd_recover_keys[k]))
 			return 1;
 	if (!r->chosen) {
