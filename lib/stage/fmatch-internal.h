@@ -118,6 +118,8 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p);
 
 #define KD_FMATCH_POOL	8192	/* struct run's pool: readings kept per collect() */
 
+#define KD_FMATCH_WORDS_MAX	256	/* words of a text looked up */
+
 /* Readable bytes after a text in the run's copy of it (fmatch-read.c's find_padded()). */
 #define KD_FMATCH_PAD	16
 
@@ -145,6 +147,12 @@ struct run {
 	bool bg_ready;
 	uint8_t bgmark[KD_FMATCH_BG_BITS];
 	uint8_t bmark[64];	/* bmark[b & 63] == gen for each byte b */
+	/*
+	 * The text's first @nw words (runs of kd_fmatch_is_word() bytes,
+	 * up to KD_FMATCH_WORDS_MAX): [ws[k], we[k]), found with the sets.
+	 */
+	unsigned int nw;
+	uint32_t ws[KD_FMATCH_WORDS_MAX], we[KD_FMATCH_WORDS_MAX];
 	uint64_t bg[KD_FMATCH_BG_BITS / 64];
 	size_t nonblank;	/* bytes of the text that are not blanks */
 	unsigned int flit;	/* literal bytes of the format being run */

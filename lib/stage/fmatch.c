@@ -15,7 +15,7 @@
 #include "stage/fmatch-internal.h"
 
 #define TESTED_MAX	512	/* candidates looked at per record and index */
-#define WORDS_MAX	256	/* words of a text looked up */
+#define WORDS_MAX	KD_FMATCH_WORDS_MAX
 #define KEYSET		1024	/* keys of a text looked up, > 3 * WORDS_MAX */
 /* Texts up to this long are copied for the reader (struct run's @padded). */
 #define TEXT_COPY_MAX	8192
@@ -227,9 +227,8 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 {
 	const struct kd_fidx_head *h = x->head;
 	unsigned int ntested = 0, nout = 0, nkept = 0;
-	const char *e = r->t + r->n, *p = r->t;
-	const char *ws[WORDS_MAX], *we[WORDS_MAX];
-	unsigned int nw = 0;
+	const unsigned int nw = r->nw;
+	const uint32_t *ws = r->ws, *we = r->we;
 	uint32_t nun;
 	static uint32_t seen_key[KEYSET], seen_gen[KEYSET], gen;
 	/* Read once: test() writes to *r, so the compiler would read them again per slot. */
@@ -245,18 +244,6 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 		memset(seen_gen, 0, sizeof(seen_gen));
 		gen = 1;
 	}
-	while (p < e && nw < WORDS_MAX) {
-		const char *w = p;
-
-		if (!word_byte[(unsigned char)*p]) {
-			p++;
-			continue;
-		}
-		while (p < e && word_byte[(unsigned char)*p])
-			p++;
-		ws[nw] = w;
-		we[nw++] = p;
-	}
 	/*
 	 * Each run of one to KD_FMATCH_KEY_WORDS words may be a format's
 	 * anchor; each key once (a format is filed under one key).
@@ -266,14 +253,14 @@ static unsigned int collect(struct run *r, const struct kd_fidx *x, const struct
 
 		for (unsigned int l = 0; l < KD_FMATCH_KEY_WORDS && j + l < nw; l++) {
 			/* FNV-1a runs on: the key of l + 1 words continues that of l. */
-			const char *from = l ? we[j + l - 1] : ws[j];
+			const char *from = r->t + (l ? we[j + l - 1] : ws[j]), *to = r->t + we[j + l];
 
-			if (!kd_fmatch_keyword(ws[j + l]))
+			if (!kd_fmatch_keyword(r->t + ws[j + l]))
 				break;
-			for (; from < we[j + l]; from++)
+			for (; from < to; from++)
 				hash = (hash ^ (unsigned char)*from) * 16777619u;
 			uint32_t b = hash & (h->nbuckets - 1), slot = hash & (KEYSET - 1);
-			size_t pos = (size_t)(ws[j] - r->t);
+			size_t pos = ws[j];
 
 			uint32_t bit = kd_fidx_filter_bit(hash);
 
@@ -491,9 +478,11 @@ void kd_fmatch_bigram_bits(struct run *r)
 static void text_sets(struct run *r)
 {
 	const unsigned char *t = (const unsigned char *)r->t;
-	/* A local: the marks are bytes, which may alias any field of *r. */
+	/* Locals: the marks are bytes, which may alias any field of *r. */
 	const size_t n = r->n;
 	uint8_t *bgmark = r->bgmark, *bmark = r->bmark, g;
+	uint32_t *ws = r->ws, *we = r->we;
+	unsigned int nw;
 
 	/* A new mark per text; every 255 texts the marks are cleared. */
 	if (++r->gen == 0) {
@@ -503,19 +492,36 @@ static void text_sets(struct run *r)
 	}
 	g = r->gen;
 	r->bg_ready = false;
+	nw = 0;
 	if (n) {
 		unsigned char prev = t[0];
+		bool in = word_byte[prev];
 
 		bmark[prev & 63] = g;
-		/* One pass: each byte, and the bigram it ends. */
+		if (in)
+			ws[0] = 0;
+		/* One pass: each byte, the bigram it ends, where words start and end. */
 		for (size_t k = 1; k < n; k++) {
 			unsigned char c = t[k];
+			bool w = word_byte[c];
 
 			bgmark[kd_fmatch_bigram(prev, c)] = g;
 			bmark[c & 63] = g;
 			prev = c;
+			if (w != in) {
+				if (nw < WORDS_MAX) {
+					if (w)
+						ws[nw] = (uint32_t)k;
+					else
+						we[nw++] = (uint32_t)k;
+				}
+				in = w;
+			}
 		}
+		if (in && nw < WORDS_MAX)
+			we[nw++] = (uint32_t)n;
 	}
+	r->nw = nw;
 	r->bytes = marks_to_bits(bmark, g);
 	/* Zeros before a short text: no literal byte is NUL, none matches there. */
 	r->last4 = 0;
