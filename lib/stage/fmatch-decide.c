@@ -75,6 +75,7 @@ static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t i
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
 	unsigned int conv = 0;
+	bool lits;
 
 	rd->score = 0;
 	rd->read = rd->free = 0;
@@ -96,13 +97,24 @@ static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t i
 	if (!(rd->solved = r->nsol != 0))
 		return 0;
 	rd->read = (r->end - start) - kd_fmatch_blanks(r->t + start, r->end - start);
+	/*
+	 * Blanks say little: "    # %s" is "%*s# %s" with 4.  The literal
+	 * part of the score is the format's own, counted once per format
+	 * (readings of the same formats recur from text to text); with 256
+	 * ops or more the loop below stops at the 256th conversion, literal
+	 * pieces after it uncounted, and counts them itself.
+	 */
+	lits = f->nops < 256;
+	if (lits)
+		rd->score = kd_fmatch_nonblank_lit(x, id);
 	for (unsigned int i = 0; i < r->nops && conv < 256; i++) {
 		const struct kd_fidx_op *op = &r->ops[i];
 		uint32_t a, e;
 
 		if (op->kind == KD_OP_LIT) {
-			/* Blanks say little: "    # %s" is "%*s# %s" with 4. */
-			rd->score += op->len - (unsigned int)kd_fmatch_blanks(r->str + op->arg, op->len);
+			if (!lits)
+				rd->score += op->len -
+					     (unsigned int)kd_fmatch_blanks(r->str + op->arg, op->len);
 			continue;
 		}
 		a = r->sol[2 * conv];

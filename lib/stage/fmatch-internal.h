@@ -76,6 +76,12 @@ struct kd_fmatch_prep {
 	 */
 	uint8_t *same;
 	/*
+	 * Per format id: 1 + its literal bytes other than blanks (the part
+	 * of a reading's score that does not depend on the text), counted
+	 * the first time the decision reads the format; 0: not yet.
+	 */
+	uint32_t *nblit;
+	/*
 	 * Per anchored chain entry: the last (up to 4) literal bytes of a
 	 * format that ends in literal text, where they stand in the last 4
 	 * bytes of a text it printed whole (@mask says which; 0: no test).
@@ -226,6 +232,28 @@ static inline size_t kd_fmatch_blanks(const char *s, size_t n)
 	for (; k < n; k++)
 		c += s[k] == ' ';
 	return c;
+}
+
+/*
+ * The literal bytes of format @id of @x other than blanks ("    # %s: "
+ * has 2), counted the first time they are asked for (kd_fmatch_prep's
+ * @nblit): the formats that compete recur from text to text.
+ */
+static inline unsigned int kd_fmatch_nonblank_lit(const struct kd_fidx *x, uint32_t id)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	uint32_t lit = x->prep->nblit[id];
+
+	if (lit)
+		return lit - 1;
+	for (unsigned int i = 0; i < f->nops; i++) {
+		const struct kd_fidx_op *op = &x->op[f->op + i];
+
+		if (op->kind == KD_OP_LIT)
+			lit += op->len - (uint32_t)kd_fmatch_blanks(x->str + op->arg, op->len);
+	}
+	x->prep->nblit[id] = lit + 1;
+	return lit;
 }
 
 #define MATCHES_MAX	256	/* matching sites kept per record */

@@ -236,10 +236,12 @@ int kd_fmatch_prep_new(const struct kd_fidx *x, struct kd_fmatch_prep **out)
 	p->lead = malloc(((size_t)nun + 1) * sizeof(*p->lead));
 	p->out = malloc(((size_t)nun + 1) * sizeof(*p->out));
 	p->same = malloc((size_t)hd->unanchored + 1);
+	/* Zero pages until a format is read: the counts are made on first use. */
+	p->nblit = calloc((size_t)hd->nfmt + 1, sizeof(*p->nblit));
 	p->tail = malloc(((size_t)hd->unanchored + 1) * sizeof(*p->tail));
 	fill = malloc((KD_FMATCH_BG_BITS + 1) * sizeof(*fill));
 	if (!p->ubucket || !p->ulist || !p->umask || !p->scratch || !p->lead || !p->out || !fill ||
-	    !p->same || !p->tail || group_unanchored(x, p) < 0) {
+	    !p->same || !p->nblit || !p->tail || group_unanchored(x, p) < 0) {
 		free(fill);
 		kd_fmatch_prep_free(p);
 		return -ENOMEM;
@@ -314,6 +316,7 @@ void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
 	free(p->lead);
 	free(p->out);
 	free(p->same);
+	free(p->nblit);
 	free(p->tail);
 	free(p);
 }

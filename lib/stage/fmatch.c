@@ -421,20 +421,6 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
  * mostly as free text from the start ("%s version %s" for "Linux
  * version 6.12..."): that piece may be anybody's.
  */
-/* The literal bytes of @f other than blanks: "    # %s: " has 2. */
-static unsigned int nonblank_lit(const struct kd_fidx *w, const struct kd_fidx_fmt *f)
-{
-	unsigned int lit = 0;
-
-	for (unsigned int i = 0; i < f->nops; i++) {
-		const struct kd_fidx_op *op = &w->op[f->op + i];
-
-		if (op->kind == KD_OP_LIT)
-			lit += op->len - (unsigned int)kd_fmatch_blanks(w->str + op->arg, op->len);
-	}
-	return lit;
-}
-
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
@@ -447,7 +433,7 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 	 */
 	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
 	       (weak(w, res, len) &&
-		(res->nformats > 1 || wf->lit < STRONG_LIT || nonblank_lit(w, wf) < STRONG_LIT / 2 ||
+		(res->nformats > 1 || wf->lit < STRONG_LIT || kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
 		 (wf->flags & KD_FIDX_F_PV) ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
