@@ -462,7 +462,8 @@ bool kd_fmatch_feasible(const struct run *r)
 	if (!r->nops)
 		return r->n == 0 || r->partial;
 	if (!r->partial && last->kind == KD_OP_LIT &&
-	    (r->n < last->len || !kd_fmatch_eq(r->t + r->n - last->len, r->str + last->arg, last->len)))
+	    (r->n < last->len ||
+	     !kd_fmatch_eq(r->t + r->n - last->len, r->str + last->arg, last->len)))
 		return false;
 	for (unsigned int i = 0; i < r->nops; i++) {
 		const struct kd_fidx_op *op = &r->ops[i];

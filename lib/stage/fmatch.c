@@ -433,7 +433,8 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 	 */
 	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
 	       (weak(w, res, len) &&
-		(res->nformats > 1 || wf->lit < STRONG_LIT || kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
+		(res->nformats > 1 || wf->lit < STRONG_LIT ||
+		 kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
 		 (wf->flags & KD_FIDX_F_PV) ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
