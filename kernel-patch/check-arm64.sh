@@ -8,19 +8,24 @@
 # CONFIG_KPRINT=y with the KUnit tests, relocatable with KASLR.  On arm64 the
 # call-site descriptors take the generic path of <linux/kprint.h> (pointers
 # filled in by C; x86_64 has the 32-bit references as an optimisation).
-# Builds the test module kprint_test.ko (test-module/kprint_test.c; not
-# kprint_api.ko, whose assembly callers are x86 code) against it.  Boots the
-# Image under qemu-system-aarch64 ("virt", cortex-a57, TCG) with an
+# Builds the test modules kprint_test.ko and kprint_api.ko (test-module/;
+# kpapi_asm.S has arm64 assembly callers of kprint_asm(), kprint_asm_site()
+# with a KPRINT_ASM_SITE descriptor, and kprint_early()) against it.  Boots
+# the Image under qemu-system-aarch64 ("virt", cortex-a57, TCG) with an
 # initramfs of two static programs (tools/arm64-init.c, tools/kmsg-dump.c)
-# and the module: they load the module, read the ring in both forms of the
-# lines (printk.kprint_dict=full and the default, site) and the debugfs
-# site table, and check-arm64.py checks them on the host.
+# and the modules: they load kprint_test.ko, read the ring in both forms of
+# the lines (printk.kprint_dict=full and the default, site) and the debugfs
+# site table, then load kprint_api.ko and read the ring again, and
+# check-arm64.py checks them on the host.  Also builds the same tree and
+# fragment with CONFIG_KPRINT=n (not booted): check-arm64.py compares the
+# two vmlinux for the stack of every printk entry path (check-stack.py's
+# goal, as on x86_64) and reports their Image sizes and the descriptors.
 #
 # `make check-arm64` runs it.  tests/run-all.sh (CI) runs it only when this
 # machine has built the arm64 kernel once (its cache exists): a cold build
-# is a whole cross-compiled kernel (55 minutes the first time, at the
-# lowest priority beside check-kernel.sh's builds), which a cold CI run
-# has no time for; with the cache it takes seconds, or one kernel build
+# is two cross-compiled kernels (the first one alone took 55 minutes at
+# the lowest priority beside check-kernel.sh's builds), which a cold CI
+# run has no time for; with the cache it takes minutes, or a kernel build
 # when the series changed a header.  Otherwise CI counts it as skipped.
 # kernel-patch/README.md ("arm64") records its last result.  Output is
 # TAP-like; the last line is "N passed, N failed"; the exit status is
@@ -45,9 +50,13 @@ BOOT_TIMEOUT=600
 CLEAN=0
 KDMESG=${KDMESG:-}
 CROSS=aarch64-linux-gnu-
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=arm64 CROSS_COMPILE="$CROSS"
+# the stock kernel: the same tree and fragment with CONFIG_KPRINT=n, only
+# built, for the stack and size comparison
+STOCK=$A/obj-stock
+KMAKE_TREE=(make -C "$SRC" ARCH=arm64 CROSS_COMPILE="$CROSS"
 	KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 	KBUILD_BUILD_USER=kdmesg KBUILD_BUILD_HOST=kdmesg KBUILD_BUILD_VERSION=1)
+KMAKE=("${KMAKE_TREE[@]}" O="$OBJ")
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -157,22 +166,38 @@ build_kernel() {
 		fatal "the arm64 kernel does not build (see $A/build.log)"
 }
 
-# kprint_test.ko alone: the Kbuild of test-module/ also builds kprint_api.ko,
-# whose assembly callers (kpapi_asm.S) are x86 code.
+# The stock kernel: the fragment without its CONFIG_KPRINT lines.
+build_stock() {
+	local frag=$A/kconfig-stock.fragment kmake=("${KMAKE_TREE[@]}" O="$STOCK")
+	mkdir -p "$STOCK"
+	{ grep -v '^CONFIG_KPRINT' "$HERE/kconfig-arm64.fragment"; echo '# CONFIG_KPRINT is not set'; } \
+		> "$frag.new"
+	if [ ! -f "$STOCK/.config" ] || ! cmp -s "$frag.new" "$frag"; then
+		"${kmake[@]}" -s tinyconfig > "$A/build-stock.log" 2>&1
+		"$SRC/scripts/kconfig/merge_config.sh" -m -O "$STOCK" "$STOCK/.config" \
+			"$frag.new" >> "$A/build-stock.log" 2>&1
+		"${kmake[@]}" -s olddefconfig >> "$A/build-stock.log" 2>&1
+	fi
+	mv "$frag.new" "$frag"
+	grep -qx '# CONFIG_KPRINT is not set' "$STOCK/.config" ||
+		fatal "the stock arm64 config has CONFIG_KPRINT"
+	note "building the stock arm64 Image (CONFIG_KPRINT=n; log $A/build-stock.log)"
+	"${kmake[@]}" -j"$JOBS" Image >> "$A/build-stock.log" 2>&1 ||
+		fatal "the stock arm64 kernel does not build (see $A/build-stock.log)"
+}
+
+# the test modules: kprint_test.ko and kprint_api.ko (the kprint API, its
+# assembly callers in kpapi_asm.S's arm64 code)
 build_module() {
 	local m=$A/module
-	note "building kprint_test.ko (log $A/module.log)"
+	note "building kprint_test.ko and kprint_api.ko (log $A/module.log)"
 	"${KMAKE[@]}" -j"$JOBS" modules >> "$A/build.log" 2>&1 ||
 		fatal "the arm64 kernel's modules do not build (see $A/build.log)"
 	rm -rf "$m"
 	mkdir -p "$m"
-	cp "$HERE/test-module/kprint_test.c" "$m/"
-	sed -n '1,/^endif/p' "$HERE/test-module/Kbuild" |
-		sed 's/^obj-m += kprint_test.o kprint_api.o$/obj-m += kprint_test.o/' > "$m/Kbuild"
-	grep -qx 'obj-m += kprint_test.o' "$m/Kbuild" ||
-		fatal "test-module/Kbuild no longer starts with the obj-m line this script expects"
+	cp "$HERE"/test-module/* "$m/"
 	"${KMAKE[@]}" M="$m" modules > "$A/module.log" 2>&1 ||
-		fatal "kprint_test.ko does not build for arm64 (see $A/module.log)"
+		fatal "the test modules do not build for arm64 (see $A/module.log)"
 }
 
 make_initramfs() {
@@ -189,6 +214,7 @@ make_initramfs() {
 	file /init $root/init 0755 0 0
 	file /kmsg-dump $root/kmsg-dump 0755 0 0
 	file /kprint_test.ko $A/module/kprint_test.ko 0644 0 0
+	file /kprint_api.ko $A/module/kprint_api.ko 0644 0 0
 	EOF
 	"$OBJ/usr/gen_init_cpio" "$A/initramfs.list" | gzip -9 > "$A/initramfs.cpio.gz"
 }
@@ -210,11 +236,12 @@ if [ -z "$KDMESG" ] && [ -x "$REPO/build/src/kdmesg" ]; then KDMESG=$REPO/build/
 note "series: $(grep -c '^0' "$HERE/series") patches and $(grep -c '^fixes/' "$HERE/series") fix(es); cross compiler: $("${CROSS}gcc" --version | head -n 1)"
 prepare_source
 build_kernel
+build_stock
 build_module
 make_initramfs
 boot
 args=(--console "$A/console.log" --src "$SRC" --work "$A/check"
-	--module-src "$HERE/test-module/kprint_test.c")
+	--module-src "$HERE/test-module/kprint_test.c" --kprint-obj "$OBJ" --stock-obj "$STOCK")
 [ -z "$KDMESG" ] || args+=(--kdmesg "$(readlink -f "$KDMESG")")
 rc=0
 python3 "$HERE/check-arm64.py" "${args[@]}" | tee "$A/result.log" || rc=$?

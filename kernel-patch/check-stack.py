@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Stack cost of CONFIG_KPRINT on every printk entry path (called by
-check-records.py; also runs alone: check-stack.py STOCK_OBJ KPRINT_OBJ).
+check-records.py, and by check-arm64.py for arm64; also runs alone:
+check-stack.py STOCK_OBJ KPRINT_OBJ [x86_64|arm64]).
 
 The deepest stack each entry point can reach, read from the disassembly of
 the stock and the kprint vmlinux (objdump -d) over the call graph of
@@ -11,6 +12,9 @@ kernels and are not followed; nor are indirect calls).
 
   frame     8 bytes of return address, 8 per register pushed, the largest
             "sub $N,%rsp" (GCC shrink-wraps, so the whole function is read)
+            (arm64: the pre-indexed stores, "stp x29, x30, [sp, #-N]!", and
+            the largest "sub sp, sp, #N"; the return address is in x30,
+            saved inside that frame)
   call      the callee's depth adds to the caller's frame
   tail call a jmp to another function: the caller's frame is gone by then
   pointer() the conversions below it are the same code in both kernels and
@@ -66,16 +70,31 @@ BRANCH = re.compile(r"(call|jmp)\s+[0-9a-f]+ <([^>+]+)>$")
 PUSH = re.compile(r"push\s+%r[a-z0-9]+$")
 SUB = re.compile(r"sub\s+\$0x([0-9a-f]+),%rsp")
 
+# arm64 (check-arm64.sh): "bl" calls, "b"/"b.<cond>" to another function
+# are tail calls; the frame is what the pre-indexed stores ("stp x29, x30,
+# [sp, #-N]!") and "sub sp, sp, #N" take: the return address is in x30,
+# saved inside that frame, not pushed by the call
+A64_BRANCH = re.compile(r"(bl|b|b\.[a-z]+)\s+[0-9a-f]+ <([^>+]+)>$")
+A64_PRE = re.compile(r"\[sp, #-(\d+)\]!")
+A64_SUB = re.compile(r"sub\s+sp, sp, #(0x[0-9a-f]+|\d+)(, lsl #12)?$")
+
+# tools per architecture: objdump and nm of the host for x86_64, Debian's
+# cross binutils for arm64
+TOOLS = {"x86_64": ("objdump", "nm"),
+         "arm64": ("aarch64-linux-gnu-objdump", "aarch64-linux-gnu-nm")}
+
 
 def base(name):
     """va_format.constprop.0 -> va_format"""
     return re.sub(r"(\.(constprop|isra|part|cold)\.\d+)+$", "", name)
 
 
-def graph(vmlinux):
+def graph(vmlinux, arch="x86_64"):
     """{function: frame}, {function: callees}, {function: tail-called}"""
-    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux],
+    out = subprocess.run([TOOLS[arch][0], "-d", "--no-show-raw-insn", vmlinux],
                          capture_output=True, text=True, check=True).stdout
+    if arch == "arm64":
+        return graph_a64(out)
     frame, calls, jmps = {}, {}, {}
     cur, regs, sub = None, set(), 0
     for line in out.split("\n") + ["0 <end>:"]:
@@ -106,7 +125,49 @@ def graph(vmlinux):
     return frame, calls, jmps
 
 
-def printk_functions(objdir):
+def graph_a64(out):
+    """graph() of an arm64 disassembly"""
+    frame, calls, jmps = {}, {}, {}
+    cur, pre, sub, hi = None, 0, 0, 0
+    for line in out.split("\n") + ["0 <end>:"]:
+        m = HEAD.match(line)
+        if m:
+            if cur:
+                frame[cur] = max(frame.get(cur, 0), pre + sub)
+            cur = base(m.group(1))
+            pre, sub, hi = 0, 0, 0
+            calls.setdefault(cur, set())
+            jmps.setdefault(cur, set())
+            continue
+        if not cur or "\t" not in line:
+            continue
+        ins = re.sub(r"\s*//.*$", "", line.split("\t", 1)[-1]).strip()
+        # a frame of 4 KiB or more: "sub sp, sp, #N, lsl #12" and then the
+        # rest in a plain "sub" right after it; the two add up
+        last_hi, hi = hi, 0
+        m = A64_BRANCH.match(ins)
+        if m:
+            to = base(m.group(2))
+            if to != cur:
+                (calls if m.group(1) == "bl" else jmps)[cur].add(to)
+            continue
+        m = A64_PRE.search(ins)
+        if m and ins.startswith(("stp", "str")):
+            pre += int(m.group(1))
+            continue
+        m = A64_SUB.match(ins)
+        if m:
+            n = int(m.group(1), 0) << (12 if m.group(2) else 0)
+            if m.group(2):
+                hi = n
+            else:
+                n += last_hi
+            if n < 0x10000:
+                sub = max(sub, n)
+    return frame, calls, jmps
+
+
+def printk_functions(objdir, arch="x86_64"):
     names = set()
     pk = os.path.join(objdir, "kernel", "printk")
     objs = [os.path.join(pk, f) for f in sorted(os.listdir(pk))
@@ -115,7 +176,7 @@ def printk_functions(objdir):
     for o in objs:
         if not os.path.exists(o):
             continue
-        out = subprocess.run(["nm", "--defined-only", o], capture_output=True, text=True,
+        out = subprocess.run([TOOLS[arch][1], "--defined-only", o], capture_output=True, text=True,
                              check=True).stdout
         for line in out.splitlines():
             p = line.split()
@@ -125,9 +186,9 @@ def printk_functions(objdir):
 
 
 class Depth:
-    def __init__(self, vmlinux, objdir):
-        self.frame, calls, jmps = graph(vmlinux)
-        keep = printk_functions(objdir)
+    def __init__(self, vmlinux, objdir, arch="x86_64"):
+        self.frame, calls, jmps = graph(vmlinux, arch)
+        keep = printk_functions(objdir, arch)
         self.calls = {f: {c for c in cs if c in keep} for f, cs in calls.items()}
         self.jmps = {f: {c for c in cs if c in keep} for f, cs in jmps.items()}
         # conversions below pointer(): only "%pV" goes on
@@ -176,10 +237,10 @@ class Depth:
         return max(self.worst(e, recursion, cut) for e in found)
 
 
-def measure(stock_obj, kprint_obj):
+def measure(stock_obj, kprint_obj, arch="x86_64"):
     """[(path, kind, stock bytes, kprint bytes, kprint chain)]"""
-    k = Depth(os.path.join(kprint_obj, "vmlinux"), kprint_obj)
-    s = Depth(os.path.join(stock_obj, "vmlinux"), stock_obj)
+    k = Depth(os.path.join(kprint_obj, "vmlinux"), kprint_obj, arch)
+    s = Depth(os.path.join(stock_obj, "vmlinux"), stock_obj, arch)
     res = []
     for name, se, ke in PATHS:
         for kind, rec, cut in (("store", 0, CONSOLE), ("store, %pV", 1, CONSOLE),
@@ -187,8 +248,9 @@ def measure(stock_obj, kprint_obj):
             sd, kd = s.path(se, rec, cut), k.path(ke, rec, cut)
             res.append((name, kind, sd, kd))
     for e in NEW:
-        print("# stack: %s: %s bytes (store), %s with consoles"
-              % (e, (k.path([e], 1, CONSOLE) or ("-",))[0], (k.path([e], 1) or ("-",))[0]))
+        print("# %sstack: %s: %s bytes (store), %s with consoles"
+              % ("" if arch == "x86_64" else arch + ": ", e,
+                 (k.path([e], 1, CONSOLE) or ("-",))[0], (k.path([e], 1) or ("-",))[0]))
     return res
 
 
@@ -196,15 +258,16 @@ def chain(p):
     return " > ".join(p[1])
 
 
-def report(tap, res):
+def report(tap, res, tag=""):
+    """One check per path and kind; @tag goes before each ("arm64: ")."""
     for name, kind, sd, kd in res:
         if not sd or not kd:
-            tap.check(False, "stack: %s (%s) measured in both kernels" % (name, kind),
+            tap.check(False, "%sstack: %s (%s) measured in both kernels" % (tag, name, kind),
                       ["entry point missing: stock %s kprint %s" % (bool(sd), bool(kd))])
             continue
         g = kd[0] - sd[0]
-        tap.check(g <= GOAL, "stack: %s (%s): %d bytes, stock %d, growth %+d (goal <= +%d)"
-                  % (name, kind, kd[0], sd[0], g, GOAL),
+        tap.check(g <= GOAL, "%sstack: %s (%s): %d bytes, stock %d, growth %+d (goal <= +%d)"
+                  % (tag, name, kind, kd[0], sd[0], g, GOAL),
                   ["kprint: " + chain(kd), "stock:  " + chain(sd)])
 
 
@@ -234,5 +297,5 @@ if __name__ == "__main__":
                 print("#   " + d)
             self.failed += not ok
     t = Tap()
-    report(t, measure(sys.argv[1], sys.argv[2]))
+    report(t, measure(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "x86_64"))
     sys.exit(1 if t.failed else 0)

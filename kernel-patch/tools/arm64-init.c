@@ -14,6 +14,10 @@
  *   KMSG-SITE  the ring again in the default form (kprint_dict=site)
  *   SITES      <debugfs>/kprint/sites
  *   UNAME      the kernel release and machine
+ * then loads /kprint_api.ko (the kprint API test module, whose assembly
+ * callers have arm64 code) and writes
+ *   INSMOD-API the status of loading it (dyndbg=+p)
+ *   KMSG-API   the ring with printk.kprint_dict=full
  * and powers the machine off.  The kernel is booted with loglevel=1, so
  * its own console output does not interleave.
  */
@@ -130,6 +134,14 @@ int main(void)
 
 	out("=====SITES-BEGIN=====\n");
 	section("SITES", copy(SITES));
+
+	/* after the site table: the checks above see kprint_test.ko alone */
+	out("=====INSMOD-API-BEGIN=====\n");
+	section("INSMOD-API", load_module("/kprint_api.ko", "dyndbg=+p"));
+
+	out("=====KMSG-API-BEGIN=====\n");
+	rc = set_switch("full");
+	section("KMSG-API", rc ? rc : run("/kmsg-dump"));
 
 	out("=====DONE=====\n");
 	sync();
