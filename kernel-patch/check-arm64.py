@@ -219,7 +219,7 @@ def main():
               ["section status %s" % {n: rc.get(n) for n in ("INSMOD-API", "KMSG-API")}]
               if rc.get("INSMOD-API") != 0 or rc.get("KMSG-API") != 0 else [])
     ar = cr.api_records(api)
-    cr.check_api_calls(tap, "arm64", ar, api_lost, arch="arm64")
+    cr.check_api_calls(tap, "arm64", ar, api_lost)
     cr.check_contexts(tap, "arm64", ar)
     cr.check_groups(tap, "arm64", api)
 

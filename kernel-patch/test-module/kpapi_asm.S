@@ -12,16 +12,37 @@
 #include <linux/kprint_asm.h>
 #endif
 
-#if defined(CONFIG_X86_64)
-
-#ifdef KPAPI_HAVE_ASM_SYM
+/*
+ * The formats and strings of the calls, and the call site of the one with
+ * a descriptor: the same for both architectures' code below.
+ */
 	.section .rodata.str1.1, "aMS", @progbits, 1
+#ifdef KPAPI_HAVE_ASM_SYM
 .Lkpapi_fmt:
 	.asciz "kpapi:asm level=%d from=%s"
 .Lkpapi_from:
 	.asciz "asm"
+.Lkpapi_ctx_fmt:
+	.asciz "kpapi:asm_ctx from=%s"
+#endif
+#ifdef KPAPI_HAVE_ASM_SITE
+.Lkpapi_site_from:
+	.asciz "asm_site"
+#endif
+#ifdef KPAPI_HAVE_EARLY_SYM
+.Lkpapi_early_fmt:
+	.asciz "\0013kpapi:asm_early v=%d"	/* KERN_ERR */
+#endif
+
+#ifdef KPAPI_HAVE_ASM_SITE
+/* the line of this KPRINT_ASM_SITE is the record's CODE_LINE */
+KPRINT_ASM_SITE .Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s", __LINE__
+#endif
 
 	.text
+#if defined(CONFIG_X86_64)
+
+#ifdef KPAPI_HAVE_ASM_SYM
 /* int kpapi_asm_call(void): kprint_asm(6, fmt, 6, "asm") */
 SYM_FUNC_START(kpapi_asm_call)
 	push	%rbx			/* realigns the stack to 16 bytes */
@@ -35,11 +56,6 @@ SYM_FUNC_START(kpapi_asm_call)
 	RET
 SYM_FUNC_END(kpapi_asm_call)
 
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_ctx_fmt:
-	.asciz "kpapi:asm_ctx from=%s"
-
-	.text
 /* int kpapi_asm_ctx_call(const char *ctx): kprint_asm(6, fmt, ctx) */
 SYM_FUNC_START(kpapi_asm_ctx_call)
 	push	%rbx			/* realigns the stack to 16 bytes */
@@ -54,14 +70,6 @@ SYM_FUNC_END(kpapi_asm_ctx_call)
 #endif
 
 #ifdef KPAPI_HAVE_ASM_SITE
-/* the line of this KPRINT_ASM_SITE is the record's CODE_LINE */
-KPRINT_ASM_SITE .Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s", __LINE__
-
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_site_from:
-	.asciz "asm_site"
-
-	.text
 /* int kpapi_asm_site_call(void): kprint_asm_site(&site, 3, 3, "asm_site") */
 SYM_FUNC_START(kpapi_asm_site_call)
 	push	%rbx			/* realigns the stack to 16 bytes */
@@ -77,11 +85,6 @@ SYM_FUNC_END(kpapi_asm_site_call)
 #endif
 
 #ifdef KPAPI_HAVE_EARLY_SYM
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_early_fmt:
-	.asciz "\0013kpapi:asm_early v=%d"	/* KERN_ERR */
-
-	.text
 /* void kpapi_asm_early_call(void): kprint_early(KERN_ERR fmt, 44) */
 SYM_FUNC_START(kpapi_asm_early_call)
 	push	%rbx			/* realigns the stack to 16 bytes */
@@ -97,13 +100,6 @@ SYM_FUNC_END(kpapi_asm_early_call)
 #elif defined(CONFIG_ARM64)
 
 #ifdef KPAPI_HAVE_ASM_SYM
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_fmt:
-	.asciz "kpapi:asm level=%d from=%s"
-.Lkpapi_from:
-	.asciz "asm"
-
-	.text
 /* int kpapi_asm_call(void): kprint_asm(6, fmt, 6, "asm") */
 SYM_FUNC_START(kpapi_asm_call)
 	stp	x29, x30, [sp, #-16]!
@@ -119,11 +115,6 @@ SYM_FUNC_START(kpapi_asm_call)
 	ret
 SYM_FUNC_END(kpapi_asm_call)
 
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_ctx_fmt:
-	.asciz "kpapi:asm_ctx from=%s"
-
-	.text
 /* int kpapi_asm_ctx_call(const char *ctx): kprint_asm(6, fmt, ctx) */
 SYM_FUNC_START(kpapi_asm_ctx_call)
 	stp	x29, x30, [sp, #-16]!
@@ -139,14 +130,6 @@ SYM_FUNC_END(kpapi_asm_ctx_call)
 #endif
 
 #ifdef KPAPI_HAVE_ASM_SITE
-/* the line of this KPRINT_ASM_SITE is the record's CODE_LINE */
-KPRINT_ASM_SITE .Lkpapi_site, kpapi_asm_site_call, "kpapi:asm_site level=%d from=%s", __LINE__
-
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_site_from:
-	.asciz "asm_site"
-
-	.text
 /* int kpapi_asm_site_call(void): kprint_asm_site(&site, 3, 3, "asm_site") */
 SYM_FUNC_START(kpapi_asm_site_call)
 	stp	x29, x30, [sp, #-16]!
@@ -164,11 +147,6 @@ SYM_FUNC_END(kpapi_asm_site_call)
 #endif
 
 #ifdef KPAPI_HAVE_EARLY_SYM
-	.section .rodata.str1.1, "aMS", @progbits, 1
-.Lkpapi_early_fmt:
-	.asciz "\0013kpapi:asm_early v=%d"	/* KERN_ERR */
-
-	.text
 /* void kpapi_asm_early_call(void): kprint_early(KERN_ERR fmt, 44) */
 SYM_FUNC_START(kpapi_asm_early_call)
 	stp	x29, x30, [sp, #-16]!
