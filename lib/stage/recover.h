@@ -80,7 +80,13 @@ unsigned int kd_recover_count(const struct kd_recover *r);
 /** kd_recover_fallbacks() - the indexes added by kd_recover_add_fallback(). */
 unsigned int kd_recover_fallbacks(const struct kd_recover *r);
 
-/** kd_recover_apply() - struct kd_stage's @apply (KD_NEED_DICT, kd_recover_keys). */
+/**
+ * kd_recover_apply() - struct kd_stage's @apply (KD_NEED_DICT, kd_recover_keys).
+ *
+ * The recovered FORMAT, CODE_FILE, CODE_FUNC and MODULE values are lent
+ * from the stage's indexes, not copied: free the stage only after the last
+ * use of the records it filled.
+ */
 int kd_recover_apply(void *data, struct kd_record *rec);
 
 /* The dictionary keys kd_recover_apply() reads. */
@@ -89,7 +95,10 @@ extern const char *const kd_recover_keys[];
 /** kd_recover_stats() - what was recovered so far. */
 const struct kd_recover_stats *kd_recover_stats(const struct kd_recover *r);
 
-/** kd_recover_free() - release @r and its indexes (NULL is fine). */
+/**
+ * kd_recover_free() - release @r and its indexes (NULL is fine); the values
+ * kd_recover_apply() lent to records go with them.
+ */
 void kd_recover_free(struct kd_recover *r);
 
 #endif /* KDMESG_RECOVER_H */

@@ -112,8 +112,12 @@ static int write_mo(const char *const *id, const size_t *idlen,
 	return rc;
 }
 
-/* The recovery of rec with the msgids of @cat alone. */
-static void recover(const struct kd_catalog *cat)
+/*
+ * The recovery of rec with the msgids of @cat alone.  The stage it returns
+ * (or NULL) lends rec its strings: the caller frees it after the last use
+ * of rec.
+ */
+static struct kd_recover *recover(const struct kd_catalog *cat)
 {
 	struct kd_msgids_stats st;
 	struct kd_recover *r;
@@ -124,12 +128,12 @@ static void recover(const struct kd_catalog *cat)
 	if (st.skipped > st.msgids || st.formats > st.msgids - st.skipped)
 		__builtin_trap();
 	if (!x)
-		return;
+		return NULL;
 	if (kd_recover_new(&r) < 0 || kd_recover_add_fallback(r, x) < 0)
 		__builtin_trap();
 	if (kd_recover_apply(r, &rec) < 0)
 		__builtin_trap();
-	kd_recover_free(r);
+	return r;
 }
 
 /* One translation of rec; its bytes folded into *@sum. */
@@ -156,6 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t idlen[MAX_ENTRIES], strlen_[MAX_ENTRIES], n1 = 0, n2 = 0;
 	struct kd_catalog *cat = NULL;
 	struct kd_translate *tr = NULL;
+	struct kd_recover *rs = NULL;
 	unsigned int n, cut, s1 = 0, s2 = 0;
 	int r1, r2;
 
@@ -181,7 +186,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	/* No entry, or a header that names no charset iconv knows: no catalogue. */
 	if (kd_catalog_load(cat, "xx", NULL, NULL) == 1)
-		recover(cat);
+		rs = recover(cat);
 	if (kd_catalog_count(cat) == 1 && kd_translate_new(&tr, cat, "UTF-8") == 0) {
 		r1 = translate(tr, &s1, &n1);
 		r2 = translate(tr, &s2, &n2);
@@ -189,6 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			__builtin_trap();
 		kd_translate_free(tr);
 	}
+	kd_recover_free(rs);
 	kd_catalog_free(cat);
 	return 0;
 }
