@@ -66,7 +66,11 @@ static inline unsigned int not_plain16(const unsigned char *p)
 #endif
 
 #ifdef __SSE2__
-/* @n < 16 bytes into @tail (kd_copy_short() for a length the compiler knows is short). */
+/*
+ * @n < 16 bytes into @tail: kd_copy_short() without its branch for long
+ * pieces, whose memcpy() of @n bytes into a 16-byte array the compiler
+ * rightly warns about (-Warray-bounds) where it cannot see that @n < 16.
+ */
 static inline void tail_copy(unsigned char *tail, const unsigned char *s, size_t n)
 {
 	if (n >= 8) {

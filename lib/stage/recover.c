@@ -111,10 +111,11 @@ static int add_key(struct kd_record *rec, const char *key, size_t key_len, const
 #define add(rec, key, v, len)	add_key(rec, key "", sizeof(key "") - 1, v, len)
 
 /*
- * A string of the index into the record without a copy (it outlives the
- * record's use: the stage frees its indexes last), as a reader lends its
- * input: FORMAT, CODE_FILE, CODE_FUNC and MODULE are most of the bytes
- * put() adds.  @v[@len] is a NUL.  A full dictionary keeps what it has.
+ * A string of the index into the record without a copy, as a reader lends
+ * its input: FORMAT, CODE_FILE, CODE_FUNC and MODULE are most of the bytes
+ * put() adds.  The caller frees the stage after the last use of its
+ * records (recover.h).  @v[@len] is a NUL.  A full dictionary keeps what
+ * it has.
  */
 static int lend_key(struct kd_record *rec, const char *key, size_t key_len, const char *v,
 		    size_t len)
