@@ -2,8 +2,8 @@
 # check-arm64.sh - build the series for arm64 and boot it (issue 23: the
 # series is not x86-only).
 #
-# Builds Linux 6.12 (Debian's linux-source-6.12) with the series in
-# kernel-patch/series for arm64 with Debian's cross compiler
+# Builds Linux 6.12 (Debian's linux-source-6.12) with the fix and the four
+# series of kernel-patch/series for arm64 with Debian's cross compiler
 # (aarch64-linux-gnu-gcc): tinyconfig plus kernel-patch/kconfig-arm64.fragment,
 # CONFIG_KPRINT=y with the KUnit tests, relocatable with KASLR.  On arm64 the
 # call-site descriptors take the generic path of <linux/kprint.h> (pointers
@@ -233,7 +233,7 @@ need
 if [ "$CLEAN" -eq 1 ]; then rm -rf "$A"; fi
 mkdir -p "$A"
 if [ -z "$KDMESG" ] && [ -x "$REPO/build/src/kdmesg" ]; then KDMESG=$REPO/build/src/kdmesg; fi
-note "series: $(grep -c '^0' "$HERE/series") patches and $(grep -c '^fixes/' "$HERE/series") fix(es); cross compiler: $("${CROSS}gcc" --version | head -n 1)"
+note "series: $(grep -vcE '^(#|fixes/|$)' "$HERE/series") patches after $(grep -c '^fixes/' "$HERE/series") fix(es); cross compiler: $("${CROSS}gcc" --version | head -n 1)"
 prepare_source
 build_kernel
 build_stock

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # cover-letter.sh - the kernel series' cover letter carries generated
-# numbers (issue 23): its Measurements section is the rendering of
-# kernel-patch/cover-letter.numbers by kernel-patch/cover-numbers.py, and
-# those numbers were measured on the series beside it (a hash of its
-# patch files).  Changing a patch without running check-kernel.sh and
+# numbers (issue 23): the core series' cover letter has the Measurements
+# of the four series, the rendering of kernel-patch/cover-letter.numbers
+# by kernel-patch/cover-numbers.py, and those numbers were measured on the
+# series it belongs to (a hash of the patch files kernel-patch/series
+# lists).  Changing a patch without running check-kernel.sh and
 # `cover-numbers.py collect` and `update` again fails here.  Also checks
 # that the checker fails on a hand-edited number and on a changed patch,
 # and that `collect` reads a check-kernel.sh output.
@@ -21,45 +22,48 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 cn="python3 $kp/cover-numbers.py"
+letter=core/0000-cover-letter.patch
 
-$cn check "$kp/cover-letter.numbers" "$kp/0000-cover-letter.patch" 2>"$tmp/err"
+$cn check "$kp/cover-letter.numbers" "$kp/$letter" 2>"$tmp/err"
 ok $? "the cover letter's Measurements are rendered from cover-letter.numbers of this series"
 sed 's/^/# /' "$tmp/err"
 
-# a copy of the series to break
+# a copy of the series to break: the series file, the fix and the patch
+# directories it lists
 mkdir "$tmp/kp"
-cp "$kp"/*.patch "$kp/cover-numbers.py" "$kp/cover-letter.numbers" "$tmp/kp/"
-# the fixes the series applies on are part of it
-if [ -d "$kp/fixes" ]; then
-	mkdir "$tmp/kp/fixes"
-	cp "$kp"/fixes/*.patch "$tmp/kp/fixes/"
-fi
-$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>/dev/null
+cp "$kp/series" "$kp/cover-numbers.py" "$kp/cover-letter.numbers" "$tmp/kp/"
+for d in $(sed -e 's/#.*//' -e 's,/.*,,' "$kp/series" | sort -u); do
+	mkdir "$tmp/kp/$d"
+	cp "$kp/$d"/*.patch "$tmp/kp/$d/"
+done
+$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/$letter" 2>/dev/null
 ok $? "the copy checks as the original"
 
+# every patch the series lists counts, whichever series it is in
+[ "$($cn hash "$tmp/kp")" = "$($cn hash "$kp")" ]
+ok $? "cover-numbers.py hash DIR: the copy's hash is the original's"
+
 sed 's/^stack_growth_max .*/stack_growth_max 48/' "$kp/cover-letter.numbers" >"$tmp/kp/edited.numbers"
-$cn check "$tmp/kp/edited.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+$cn check "$tmp/kp/edited.numbers" "$tmp/kp/$letter" 2>"$tmp/err"
 [ $? = 1 ] && grep -q 'not the rendering' "$tmp/err"
 ok $? "a number that differs from the letter's fails (exit 1)"
 
-p=$(ls "$tmp/kp"/0001-*.patch)
-echo " " >>"$p"
-$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
-[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
-ok $? "numbers of a series whose patch changed fail (exit 1)"
-
+# a patch of a later series changes the numbers' series too
+p=$(ls "$tmp/kp"/tiny/0001-*.patch)
 cp "$p" "$tmp/p.saved"
-sed '$d' "$tmp/p.saved" >"$p"
-for f in "$tmp/kp"/fixes/*.patch; do
-	[ -f "$f" ] || continue
-	echo " " >>"$f"
-	$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
-	[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
-	ok $? "numbers of a series whose fix in fixes/ changed fail (exit 1)"
-	break
-done
+echo " " >>"$p"
+$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/$letter" 2>"$tmp/err"
+[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
+ok $? "numbers of a series whose patch (tiny/0001) changed fail (exit 1)"
+cp "$tmp/p.saved" "$p"
 
-$cn check "$tmp/missing.numbers" "$tmp/kp/0000-cover-letter.patch" 2>"$tmp/err"
+f=$(ls "$tmp/kp"/fixes/*.patch | head -n 1)
+echo " " >>"$f"
+$cn check "$tmp/kp/cover-letter.numbers" "$tmp/kp/$letter" 2>"$tmp/err"
+[ $? = 1 ] && grep -q 'measured on series' "$tmp/err"
+ok $? "numbers of a series whose fix in fixes/ changed fail (exit 1)"
+
+$cn check "$tmp/missing.numbers" "$tmp/kp/$letter" 2>"$tmp/err"
 [ $? = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]
 ok $? "an unreadable numbers file: one line on stderr, exit 2"
 
