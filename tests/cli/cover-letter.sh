@@ -28,6 +28,29 @@ $cn check "$kp/cover-letter.numbers" "$kp/$letter" 2>"$tmp/err"
 ok $? "the cover letter's Measurements are rendered from cover-letter.numbers of this series"
 sed 's/^/# /' "$tmp/err"
 
+# kernel-patch/series and the four series' directories agree: every patch
+# file is listed, and each cover letter counts its directory's patches
+# ("[PATCH 0/N]" and the shortlog's "(N):")
+bad=
+for f in $(sed 's/#.*//' "$kp/series"); do
+	[ -f "$kp/$f" ] || bad="$bad $f(missing)"
+done
+for d in $(sed -e 's/#.*//' -e 's,/.*,,' "$kp/series" | sort -u); do
+	for f in "$kp/$d"/[0-9][0-9][0-9][0-9]-*.patch; do
+		b=${f##*/}
+		[ "$b" = 0000-cover-letter.patch ] && continue
+		grep -qx "$d/$b" "$kp/series" || bad="$bad $d/$b(not in series)"
+	done
+	[ "$d" = fixes ] && continue
+	k=$(grep -c "^$d/" "$kp/series")
+	c=$kp/$d/0000-cover-letter.patch
+	grep -q "^Subject: \[PATCH 0/$k\] " "$c" && grep -q "^Seed 52ba9e8e maintainers ($k):\$" "$c" ||
+		bad="$bad $d(cover letter does not count $k patches)"
+done
+[ -z "$bad" ]
+ok $? "kernel-patch/series lists every patch file, each exists, and each cover letter counts its series' patches"
+[ -z "$bad" ] || echo "# $bad"
+
 # a copy of the series to break: the series file, the fix and the patch
 # directories it lists
 mkdir "$tmp/kp"
