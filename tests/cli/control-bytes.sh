@@ -22,6 +22,7 @@ tmp=$(mktemp -d)
 sock=$tmp/tmux.sock
 cleanup() {
 	command -v tmux >/dev/null 2>&1 && tmux -S "$sock" kill-server 2>/dev/null
+	reap_viewer "$tmp/tui.pid"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
@@ -31,6 +32,7 @@ export KDMESG_MODULES_DIR=/nonexistent
 unset NO_COLOR PAGER
 
 . "$srcdir/tests/cli/tap.sh"
+. "$srcdir/tests/cli/reap.sh"
 
 # Two records: the second has the kprint fields, every one hostile.
 {
@@ -176,7 +178,7 @@ fi
 # would retitle the pane, a CSI 2J clear it).
 if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" -f /dev/null new-session -d -x 100 -y 30 \
-		"env LC_ALL=C.UTF-8 TERM=screen TZ=GMT KDMESG_MODULES_DIR=/nonexistent '$KDMESG' --tui -K '$tmp/hostile.kmsg' 2>'$tmp/tui.err'; sleep 60"
+		"sh -c 'echo \$\$ >\"$tmp/tui.pid\"; exec env LC_ALL=C.UTF-8 TERM=screen TZ=GMT KDMESG_MODULES_DIR=/nonexistent \"$KDMESG\" --tui -K \"$tmp/hostile.kmsg\" 2>\"$tmp/tui.err\"'; sleep 60"
 	tmux -S "$sock" set -g set-titles off 2>/dev/null
 	before=$(tmux -S "$sock" display -p '#{pane_title}')
 	i=0 scr=
@@ -201,7 +203,9 @@ if command -v tmux >/dev/null 2>&1; then
 	[ $? = 0 ] || printf '%s\n' "$scr" | sed 's/^/#  |/'
 	[ "$(tmux -S "$sock" display -p '#{pane_title}')" = "$before" ]
 	ok $? "--tui: no OSC reached the terminal (the pane title is unchanged)"
+	tmux -S "$sock" send-keys q
 	tmux -S "$sock" kill-server 2>/dev/null
+	reap_viewer "$tmp/tui.pid"
 else
 	ok 0 "# SKIP tmux is not installed: no viewer test"
 fi

@@ -14,12 +14,14 @@ set -u
 : "${KDMESG:?KDMESG must point at the built kdmesg}"
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/tests/cli/tap.sh"
+. "$srcdir/tests/cli/reap.sh"
 
 tmp=$(mktemp -d)
 pid=
 cleanup() {
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null
 	[ -S "$tmp/tmux.sock" ] && tmux -S "$tmp/tmux.sock" kill-server 2>/dev/null
+	reap_viewer "$tmp/stats.pid"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
@@ -115,7 +117,7 @@ ok $? "--stats -w to a pipe: an error that says why"
 if command -v tmux >/dev/null 2>&1; then
 	printf '6,1,1000,-;one\n' >s.kmsg
 	tmux -S tmux.sock -f /dev/null new-session -d -x 100 -y 20 \
-		"cd '$tmp' && env LC_ALL=C TZ=GMT '$KDMESG' -w --stats -K s.kmsg; sleep 60"
+		"cd '$tmp' && sh -c 'echo \$\$ >stats.pid; exec env LC_ALL=C TZ=GMT \"$KDMESG\" -w --stats -K s.kmsg'; sleep 60"
 	scr=
 	poll_screen() {
 		i=0

@@ -38,6 +38,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 . "$srcdir/tests/cli/tap.sh"
+. "$srcdir/tests/cli/reap.sh"
 export TZ=GMT LC_ALL=C.UTF-8 SYSTEMD_COLORS=0 KDMESG_MODULES_DIR=/nonexistent
 unset LANGUAGE DMESG_TEST_BOOTIME
 
@@ -486,7 +487,7 @@ ok $? "-w with the journal pages dropped at every record: the same"
 if command -v tmux >/dev/null 2>&1; then
 	sock="$tmp/tmux.sock"
 	tmux -S "$sock" new-session -d -x 120 -y 30 \
-		"env TZ=GMT LC_ALL=C.UTF-8 '$KDMESG' --tui --journal-directory '$D'" 2>/dev/null
+		"sh -c 'echo \$\$ >\"$tmp/tui.pid\"; exec env TZ=GMT LC_ALL=C.UTF-8 \"$KDMESG\" --tui --journal-directory \"$D\"'" 2>/dev/null
 	sleep 1
 	tmux -S "$sock" capture-pane -p >"$tmp/rows" 2>/dev/null
 	tmux -S "$sock" send-keys Enter
@@ -495,6 +496,7 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" send-keys q
 	sleep 0.3
 	tmux -S "$sock" kill-server 2>/dev/null
+	reap_viewer "$tmp/tui.pid"
 	grep -q '^\[ *[0-9.]*\] gamma Out of memory' "$tmp/rows"
 	ok $? "--tui on the journal: rows with the host column"
 	# the last record: delta's, added by the -w check above
