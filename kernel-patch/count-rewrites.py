@@ -29,7 +29,8 @@ def git(repo, *args):
 
 
 def removed_lines(repo, commit):
-    """{file: [line numbers in the parent]} of the lines COMMIT removes"""
+    """{file: [(first, count)]}: the runs of lines, numbered in the parent,
+    that COMMIT removes"""
     out = git(repo, "diff", "-U0", "--no-color", "--no-renames", commit + "^", commit)
     removed = collections.defaultdict(list)
     path = None
@@ -37,19 +38,20 @@ def removed_lines(repo, commit):
         if line.startswith("--- "):
             path = None if line == "--- /dev/null" else line[6:]
         m = re.match(r"@@ -(\d+)(?:,(\d+))? ", line)
-        if m and path:
-            start, count = int(m.group(1)), int(m.group(2) or "1")
-            removed[path].extend(range(start, start + count))
+        if m and path and m.group(2) != "0":
+            removed[path].append((int(m.group(1)), int(m.group(2) or "1")))
     return removed
 
 
-def blame_origin(repo, commit, path, lines):
-    """the commits (full hashes) that added LINES of PATH in COMMIT^"""
-    origins = []
-    for n in lines:
-        out = git(repo, "blame", "--porcelain", "-L", "%d,%d" % (n, n), commit + "^", "--", path)
-        origins.append(out.split(" ", 1)[0])
-    return origins
+def blame_origin(repo, commit, path, runs):
+    """the commits (full hashes) that added the lines RUNS of PATH in
+    COMMIT^, one per line: one git blame for the whole file"""
+    ranges = []
+    for first, count in runs:
+        ranges += ["-L", "%d,%d" % (first, first + count - 1)]
+    out = git(repo, "blame", "--porcelain", *ranges, commit + "^", "--", path)
+    # porcelain gives each line a header "<hash> <line in origin> <line>..."
+    return re.findall(r"^([0-9a-f]{40}) \d+ \d+", out, re.M)
 
 
 def main(argv):
@@ -65,8 +67,8 @@ def main(argv):
         total = 0
         for c in commits:
             by_file = collections.Counter()
-            for path, lines in removed_lines(repo, c).items():
-                for origin in blame_origin(repo, c, path, lines):
+            for path, runs in removed_lines(repo, c).items():
+                for origin in blame_origin(repo, c, path, runs):
                     if origin in series:
                         by_file[(path, origin)] += 1
             n = sum(by_file.values())

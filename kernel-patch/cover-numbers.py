@@ -7,8 +7,9 @@ kernel-patch/cover-letter.numbers, a file of "key value" lines that
 `collect` takes from the output of a check-kernel.sh run (the boot test
 of the series it describes) and from measure-sizes.sh's table.  The
 numbers file names the series it was measured on (a hash of the patch
-files that kernel-patch/series lists), so a changed series whose numbers were not measured again is
-caught by `check`, which `make check` runs (tests/cli/cover-letter.sh).
+files that kernel-patch/series lists), so a changed series whose numbers
+were not measured again is caught by `check`, which `make check` runs
+(tests/cli/cover-letter.sh).
 
   cover-numbers.py collect LOG [--keep NUMBERS] [--sizes TABLE]
         numbers of a check-kernel.sh output LOG on stdout; keys LOG
