@@ -252,7 +252,7 @@ build_variant() {
 	echo "$key" > "$obj/.measure-key"
 	# which series the table row comes from
 	if variant_patched "$v"; then
-		{ echo "${#SERIES_PATCHES[@]} patches from $PATCHES, last: $(basename "${SERIES_PATCHES[-1]}")," \
+		{ echo "${#SERIES_PATCHES[@]} patches from $PATCHES, last: ${SERIES_PATCHES[-1]#"$PATCHES"/}," \
 			"sha256 $(cat "${SERIES_PATCHES[@]}" | sha256sum | cut -c1-12)"; } > "$CACHE/$v/series.txt"
 	else
 		echo "unpatched 6.12.118" > "$CACHE/$v/series.txt"
