@@ -185,7 +185,7 @@ def resolve_forms(tap, full, site, table, text, work=None, kdmesg=None, tag="kpr
     """The checks of one boot's two readings of the ring: @full (records
     read with printk.kprint_dict=full), @site (the default form), @table
     (parse_table() of the site table @text).  Also used by
-    check-arm64.py."""
+    check-small.py."""
     by_seq = {r.seq: r for r in site}
     first = min(by_seq) if by_seq else 0
     # records the ring lost between the two reads are not compared

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Checks of the arm64 boot of check-arm64.sh (issue 23: not x86-only).
+"""Checks of a boot of boot-small.sh: the arm64 boot of check-arm64.sh
+(issue 23: not x86-only) and the x86_64 boots of check-alone.sh (issue 23:
+each series without the ones after it).
 
 The console log holds, between =====NAME-BEGIN/END===== markers
-(tools/arm64-init.c): UNAME, INSMOD (loading kprint_test.ko), KMSG (the
+(tools/small-init.c): UNAME, INSMOD (loading kprint_test.ko), KMSG (the
 ring read with printk.kprint_dict=full), KMSG-SITE (read again in the
 default form), SITES (<debugfs>/kprint/sites), INSMOD-API (loading
 kprint_api.ko) and KMSG-API (the ring after it).
 
 Checks:
-  * the kernel is an aarch64 one and every section reached the host;
+  * the kernel is one of --arch and every section reached the host;
   * every KUnit suite of the files CONFIG_KPRINT_KUNIT_TEST builds ran
     and passed (their KTAP output is in the ring);
   * the test module loads, and each of its call sites has the fields
@@ -30,6 +32,10 @@ Checks:
     stock kernel (check-stack.py, arm64 disassembly), the Image sizes and
     the descriptors, reported; the +64-byte stack goal is judged on x86_64
     only, which this -Os arm64 kernel misses (see stack()).
+With --series (the series applied, e.g. "core api"), the checks of the
+series that are not applied are skipped and counted so: kprint_api.ko
+without "api", the groups without "groups" (kprint_buffer is then the
+API's one part allowed to be missing).
 """
 
 import argparse
@@ -39,6 +45,13 @@ import sys
 from importlib import util
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# what every check's description starts with: the architecture, and the
+# series when not all of them are applied (main())
+TAG = "arm64"
+ARCH = "arm64"
+SERIES = ("core", "api", "groups", "tiny")
+# uname -m of each --arch
+MACHINE = {"arm64": "aarch64", "x86_64": "x86_64"}
 
 
 def load(name, file):
@@ -69,8 +82,11 @@ class QuietTap:
         return ok
 
 
-def check_module(tap, cr, recs, insmod_rc, module_src):
-    """The test module's records, tag by tag, as on x86_64 (-smp 2)."""
+def check_module(tap, cr, recs, insmod_rc, module_src, parts=True):
+    """The test module's records, tag by tag, as on x86_64 (-smp 2).
+    Without @parts (the groups series keeps each pr_cont() fragment's
+    format and arguments), a continued record has no ARGn lines (the core
+    alone drops its spans, as cont_seq's and cont_printk's EXPECT allow)."""
     mk = cr.markers(module_src)
     mod = cr.module_records(recs)
     tags = {r.tag() for r in mod}
@@ -80,13 +96,15 @@ def check_module(tap, cr, recs, insmod_rc, module_src):
         if exp.get("cut") or (tag == "deferred" and "deferred_skip" in tags):
             continue
         n += 1
+        if not parts and tag.startswith("cont_") and exp.get("args"):
+            exp = dict(exp, args=None, argalt=[[]])
         cr.check_fields(quiet, tag, exp, mod, mk, 2)
     diag = ["insmod /kprint_test.ko: status %s" % insmod_rc] if insmod_rc != 0 else []
     for desc, d in quiet.failed:
         diag.append(desc.replace("kprint: ", ""))
         diag.extend("  " + x for x in d[:3])
     tap.check(insmod_rc == 0 and mod and not quiet.failed,
-              "arm64: kprint_test.ko loads and %d of its %d tagged call sites carry the fields "
+              TAG + ": kprint_test.ko loads and %d of its %d tagged call sites carry the fields "
               "check-records.py wants (CODE_FILE/LINE/FUNC, MODULE, FORMAT, ARGn)"
               % (n - len(quiet.failed), n), diag[:16])
 
@@ -101,9 +119,9 @@ def stack(tap, stock_obj, kprint_obj):
     the measurement itself fails."""
     cs = load("check_stack", "check-stack.py")
     try:
-        res = cs.measure(stock_obj, kprint_obj, "arm64")
+        res = cs.measure(stock_obj, kprint_obj, ARCH)
     except (OSError, subprocess.CalledProcessError) as ex:
-        tap.check(False, "arm64: stack: objdump/nm of the stock and kprint vmlinux", [str(ex)])
+        tap.check(False, TAG + ": stack: objdump/nm of the stock and kprint vmlinux", [str(ex)])
         return
     over, missing = [], []
     for name, kind, sd, kd in res:
@@ -111,19 +129,20 @@ def stack(tap, stock_obj, kprint_obj):
             missing.append("%s (%s)" % (name, kind))
             continue
         g = kd[0] - sd[0]
-        print("# arm64: stack: %s (%s): %d bytes, stock %d, growth %+d (goal <= +%d%s)"
+        print("# " + TAG + ": stack: %s (%s): %d bytes, stock %d, growth %+d (goal <= +%d%s)"
               % (name, kind, kd[0], sd[0], g, cs.GOAL, "" if g <= cs.GOAL else ": NOT met"))
         if g > cs.GOAL:
             over.append(g)
     tap.check(res and not missing,
-              "arm64: stack of %d printk entry paths measured against the stock kernel "
+              TAG + ": stack of %d printk entry paths measured against the stock kernel "
               "(reported, not judged: %d above +%d bytes, up to %+d)"
               % (len(res), len(over), cs.GOAL, max(over) if over else 0),
               ["not measured: " + m for m in missing])
 
 
 def section_size(vmlinux, name):
-    out = subprocess.run(["aarch64-linux-gnu-objdump", "-h", vmlinux], capture_output=True,
+    objdump = "aarch64-linux-gnu-objdump" if ARCH == "arm64" else "objdump"
+    out = subprocess.run([objdump, "-h", vmlinux], capture_output=True,
                          text=True, check=True).stdout
     for line in out.splitlines():
         p = line.split()
@@ -136,19 +155,25 @@ def sizes(stock_obj, kprint_obj, nsites):
     """Reported, not judged (the size goal is x86_64's tinyconfig
     reference, measure-sizes.sh): the Images and the descriptors."""
     try:
-        img = [os.path.getsize(os.path.join(o, "arch/arm64/boot/Image")) for o in (stock_obj, kprint_obj)]
+        image = "arch/arm64/boot/Image" if ARCH == "arm64" else "arch/x86/boot/bzImage"
+        img = [os.path.getsize(os.path.join(o, image)) for o in (stock_obj, kprint_obj)]
         sec = section_size(os.path.join(kprint_obj, "vmlinux"), ".kprint_sites")
     except (OSError, subprocess.CalledProcessError) as ex:
-        print("# arm64: size: not measured (%s)" % ex)
+        print("# " + TAG + ": size: not measured (%s)" % ex)
         return
-    print("# arm64: size: Image %d bytes with CONFIG_KPRINT (and its KUnit tests), %d without: %+d (%+.2f%%)"
+    print("# " + TAG + ": size: Image %d bytes with CONFIG_KPRINT (and its KUnit tests), %d without: %+d (%+.2f%%)"
           % (img[1], img[0], img[1] - img[0], 100.0 * (img[1] - img[0]) / img[0]))
-    print("# arm64: size: .kprint_sites of vmlinux %d bytes = %d descriptors of 56 bytes "
-          "(debugfs lists %d call sites, modules included)" % (sec, sec // 56, nsites))
+    size = 56 if ARCH == "arm64" else 28
+    print("# " + TAG + ": size: .kprint_sites of vmlinux %d bytes = %d descriptors of %d bytes "
+          "(debugfs lists %d call sites, modules included)" % (sec, sec // size, size, nsites))
 
 
 def main():
+    global TAG, ARCH
     ap = argparse.ArgumentParser()
+    ap.add_argument("--arch", default="arm64", choices=sorted(MACHINE))
+    ap.add_argument("--series", default=" ".join(SERIES),
+                    help="the series applied, in order (default: all four)")
     ap.add_argument("--console", required=True)
     ap.add_argument("--src", required=True)
     ap.add_argument("--work", required=True)
@@ -157,6 +182,9 @@ def main():
     ap.add_argument("--kprint-obj", help="the build directory of the booted kernel")
     ap.add_argument("--stock-obj", help="the build directory of the same kernel with CONFIG_KPRINT=n")
     a = ap.parse_args()
+    ARCH = a.arch
+    series = a.series.split()
+    TAG = ARCH if all(x in series for x in SERIES) else "%s, %s alone" % (ARCH, "+".join(series))
     cr = load("check_records", "check-records.py")
     cs = load("check_site", "check-site.py")
     tap = cr.Tap()
@@ -164,8 +192,8 @@ def main():
     secs, _ = cr.read_sections(a.console)
     rc = secs.get("RC", {})
     uname = " ".join(secs.get("UNAME", []))
-    tap.check("aarch64" in uname and all(rc.get(n) == 0 for n in ("KMSG", "KMSG-SITE", "SITES")),
-              "arm64: the kernel boots and its ring (both forms) and site table reach the host (%s)"
+    tap.check(MACHINE[ARCH] in uname.split() and all(rc.get(n) == 0 for n in ("KMSG", "KMSG-SITE", "SITES")),
+              TAG + ": the kernel boots and its ring (both forms) and site table reach the host (%s)"
               % (uname or "no uname"),
               [] if rc.get("KMSG") == 0 else
               ["section status %s" % {n: rc.get(n) for n in ("UNAME", "KMSG", "KMSG-SITE", "SITES")}])
@@ -178,10 +206,10 @@ def main():
     bad = ["%s: ok=%s, failed %s" % (k, v["ok"], v["failed"]) for k, v in res.items()
            if not v["ok"] or v["failed"]]
     bad += ["%s (%s): did not run" % (k, f) for k, f in sorted(want.items()) if k not in res]
-    tap.check(want and not bad, "arm64: the series' KUnit suites pass (%s; %d cases)"
+    tap.check(want and not bad, TAG + ": the series' KUnit suites pass (%s; %d cases)"
               % (", ".join(sorted(kp)) or "none found", sum(v["cases"] for v in kp.values())), bad[:6])
 
-    check_module(tap, cr, full, rc.get("INSMOD"), a.module_src)
+    check_module(tap, cr, full, rc.get("INSMOD"), a.module_src, "groups" in series)
 
     sited = [r for r in full if "CODE_FILE" in r.dict]
     wrong = []
@@ -191,7 +219,7 @@ def main():
         if not n or not line.isdigit() or not 0 < int(line) <= n or not r.dict.get("CODE_FUNC"):
             wrong.append("seq %d: %s:%s %s" % (r.seq, r.dict["CODE_FILE"], line, r.dict.get("CODE_FUNC")))
     tap.check(len(sited) >= 100 and not wrong,
-              "arm64: %d of %d records name their call site (CODE_FILE a file of the tree, CODE_LINE "
+              TAG + ": %d of %d records name their call site (CODE_FILE a file of the tree, CODE_LINE "
               "a line of it, CODE_FUNC)" % (len(sited), len(full)), wrong[:6])
     unesc = cr.unescape_kmsg
     notin = []
@@ -202,32 +230,44 @@ def main():
             nargs += 1
             if (unesc(v) or "") not in text:
                 notin.append("seq %d: ARG %r not in %r" % (r.seq, v[:60], r.text[:80]))
-    tap.check(nargs and not notin, "arm64: each of the %d ARGn values is a piece of its record's text" % nargs,
+    tap.check(nargs and not notin, TAG + ": each of the %d ARGn values is a piece of its record's text" % nargs,
               notin[:6])
 
     text = "\n".join(secs.get("SITES", [])) + "\n"
     table, bad_lines = cs.parse_table(text)
-    tap.check(table and not bad_lines, "arm64: the debugfs site table parses (%d call sites)" % len(table),
+    tap.check(table and not bad_lines, TAG + ": the debugfs site table parses (%d call sites)" % len(table),
               ["%d lines do not parse" % bad_lines] if bad_lines else [])
-    cs.resolve_forms(tap, full, site, table, text, a.work, a.kdmesg, tag="arm64")
+    cs.resolve_forms(tap, full, site, table, text, a.work, a.kdmesg, tag=TAG)
 
-    # kprint_api.ko: the API's entry points, its assembly callers in arm64
-    # code among them, with check-records.py's checks of the x86_64 boot
+    # kprint_api.ko: the API's entry points, its assembly callers among
+    # them, with check-records.py's checks of the x86_64 boot
     api, api_lost, _ = cr.parse_kmsg(secs.get("KMSG-API", []))
-    tap.check(rc.get("INSMOD-API") == 0 and rc.get("KMSG-API") == 0,
-              "arm64: kprint_api.ko loads and the ring after it reaches the host",
-              ["section status %s" % {n: rc.get(n) for n in ("INSMOD-API", "KMSG-API")}]
-              if rc.get("INSMOD-API") != 0 or rc.get("KMSG-API") != 0 else [])
-    ar = cr.api_records(api)
-    cr.check_api_calls(tap, "arm64", ar, api_lost)
-    cr.check_contexts(tap, "arm64", ar)
-    cr.check_groups(tap, "arm64", api)
+    if "api" not in series:
+        tap.check(rc.get("INSMOD-API") == -2,
+                  TAG + ": without the kprint API, kprint_api.ko is not built (insmod: ENOENT)",
+                  ["insmod /kprint_api.ko: status %s" % rc.get("INSMOD-API")])
+        tap.skip(TAG + ": kprint_api.ko's API calls, contexts and groups",
+                 "the api series is not applied")
+    else:
+        tap.check(rc.get("INSMOD-API") == 0 and rc.get("KMSG-API") == 0,
+                  TAG + ": kprint_api.ko loads and the ring after it reaches the host",
+                  ["section status %s" % {n: rc.get(n) for n in ("INSMOD-API", "KMSG-API")}]
+                  if rc.get("INSMOD-API") != 0 or rc.get("KMSG-API") != 0 else [])
+        ar = cr.api_records(api)
+        # the groups series adds kprint_buffer
+        allow_missing = () if "groups" in series else ("kprint_buffer",)
+        cr.check_api_calls(tap, TAG, ar, api_lost, allow_missing)
+        cr.check_contexts(tap, TAG, ar)
+        if "groups" in series:
+            cr.check_groups(tap, TAG, api)
+        else:
+            tap.skip(TAG + ": the groups of kprint_api.ko", "the groups series is not applied")
 
     if a.kprint_obj and a.stock_obj:
         stack(tap, a.stock_obj, a.kprint_obj)
         sizes(a.stock_obj, a.kprint_obj, len(table))
     if lost or errs:
-        print("# arm64: %d records lost while reading, %d read errors" % (lost, len(errs)))
+        print("# " + TAG + ": %d records lost while reading, %d read errors" % (lost, len(errs)))
     print("%d passed, %d failed%s" % (tap.passed, tap.failed,
                                        ", %d skipped" % tap.skipped if tap.skipped else ""))
     return 1 if tap.failed else 0

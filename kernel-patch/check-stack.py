@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Stack cost of CONFIG_KPRINT on every printk entry path (called by
-check-records.py, and by check-arm64.py for arm64; also runs alone:
+check-records.py, and by check-small.py for arm64; also runs alone:
 check-stack.py STOCK_OBJ KPRINT_OBJ [x86_64|arm64]).
 
 The deepest stack each entry point can reach, read from the disassembly of

@@ -182,10 +182,12 @@ static void kp_group_proc(void)
 	kp_ret("proc", 0, ret);
 }
 
+#endif /* KPAPI_GROUPS */
+
 /*
  * ---- every kprint_<level>(), kprint(), kprint_asm() (from assembly) and
- * kprint_early() once more, from the timer (softirq) and the hrtimer
- * (hardirq) that also flush groups below ----
+ * kprint_early() once more, from a timer (softirq) and an hrtimer
+ * (hardirq), which with the groups also flush a group each ----
  */
 static void kp_levels_in(const char *ctx, int in)
 {
@@ -216,13 +218,17 @@ static int kp_soft_ret;
 
 static void kp_timer_fn(struct timer_list *t)
 {
+#ifdef KPAPI_GROUPS
 	int i;
+#endif
 
 	kp_levels_in("softirq", !!in_softirq());
+#ifdef KPAPI_GROUPS
 	kprint_buffer_init(&kp_buf_soft, KPRINT_WARNING);
 	for (i = 1; i <= 3; i++)
 		kprint_buffer(&kp_buf_soft, "kpapi:grp_softirq i=%d in_softirq=%d", i, !!in_softirq());
 	kp_soft_ret = kprint_buffer_flush(&kp_buf_soft);
+#endif
 	complete(&kp_timer_done);
 }
 
@@ -232,18 +238,22 @@ static int kp_hard_ret;
 
 static enum hrtimer_restart kp_hrtimer_fn(struct hrtimer *t)
 {
+#ifdef KPAPI_GROUPS
 	int i;
+#endif
 
 	kp_levels_in("hardirq", !!in_hardirq());
+#ifdef KPAPI_GROUPS
 	kprint_buffer_init(&kp_buf_hard, KPRINT_ERR);
 	for (i = 1; i <= 3; i++)
 		kprint_buffer(&kp_buf_hard, "kpapi:grp_hardirq i=%d in_hardirq=%d", i, !!in_hardirq());
 	kp_hard_ret = kprint_buffer_flush(&kp_buf_hard);
+#endif
 	complete(&kp_hrtimer_done);
 	return HRTIMER_NORESTART;
 }
 
-static void kp_group_irq(void)
+static void kp_irq_contexts(void)
 {
 	timer_setup(&kp_timer, kp_timer_fn, 0);
 	reinit_completion(&kp_timer_done);
@@ -251,7 +261,9 @@ static void kp_group_irq(void)
 	if (!wait_for_completion_timeout(&kp_timer_done, 5 * HZ))
 		kp_soft_ret = -ETIMEDOUT;
 	del_timer_sync(&kp_timer);
+#ifdef KPAPI_GROUPS
 	kp_ret("softirq", 0, kp_soft_ret);
+#endif
 
 	hrtimer_init(&kp_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	kp_hrtimer.function = kp_hrtimer_fn;
@@ -260,8 +272,12 @@ static void kp_group_irq(void)
 	if (!wait_for_completion_timeout(&kp_hrtimer_done, 5 * HZ))
 		kp_hard_ret = -ETIMEDOUT;
 	hrtimer_cancel(&kp_hrtimer);
+#ifdef KPAPI_GROUPS
 	kp_ret("hardirq", 0, kp_hard_ret);
+#endif
 }
+
+#ifdef KPAPI_GROUPS
 
 #define KP_OVF_LINES 1000
 static void kp_group_overflow_abort(void)
@@ -368,7 +384,9 @@ static void kp_groups(void)
 {
 #ifdef KPAPI_GROUPS
 	kp_group_proc();
-	kp_group_irq();
+#endif
+	kp_irq_contexts();
+#ifdef KPAPI_GROUPS
 	kp_group_overflow_abort();
 	kp_group_concurrent();
 #else

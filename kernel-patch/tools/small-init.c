@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arm64-init: /init of the check-arm64.sh initramfs (no shell: the image
- * holds only this program and kmsg-dump, both built with Debian's
- * aarch64-linux-gnu cross compiler).
+ * small-init: /init of the boot-small.sh initramfs (check-arm64.sh,
+ * check-alone.sh; no shell: the image holds only this program and
+ * kmsg-dump, both built statically for the booted architecture, and the
+ * test modules).
  *
  * It mounts /dev, /proc, /sys and debugfs, loads /kprint_test.ko (the
- * test module, whose messages check-arm64.py checks as check-records.py
+ * test module, whose messages check-small.py checks as check-records.py
  * does on x86_64), then writes to the console, between
  * "=====NAME-BEGIN=====" and "=====NAME-END=====" markers (the format
  * tools/init.sh writes for check-kernel.sh):
@@ -15,10 +16,13 @@
  *   SITES      <debugfs>/kprint/sites
  *   UNAME      the kernel release and machine
  * then loads /kprint_api.ko (the kprint API test module, whose assembly
- * callers have arm64 code) and writes
+ * callers have arm64 and x86_64 code; absent when the kernel has no kprint
+ * API, INSMOD-API then says -ENOENT) and writes
  *   INSMOD-API the status of loading it (dyndbg=+p)
  *   KMSG-API   the ring with printk.kprint_dict=full
- * and powers the machine off.  The kernel is booted with loglevel=1, so
+ * and powers the machine off (arm64: PSCI) or reboots it (x86_64, where a
+ * tinyconfig kernel has no ACPI to power off: QEMU runs with -no-reboot).
+ * The kernel is booted with loglevel=1, so
  * its own console output does not interleave.
  */
 #include <errno.h>
@@ -145,6 +149,10 @@ int main(void)
 
 	out("=====DONE=====\n");
 	sync();
+#ifdef __x86_64__
+	reboot(RB_AUTOBOOT);
+#else
 	reboot(RB_POWER_OFF);
+#endif
 	return 0;
 }
