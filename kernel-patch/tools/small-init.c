@@ -107,6 +107,17 @@ static void section(const char *name, int rc)
 	fflush(stdout);
 }
 
+/* section @name: the ring as kmsg-dump reads it with the lines in @form */
+static void ring(const char *name, const char *form)
+{
+	int rc;
+
+	printf("=====%s-BEGIN=====\n", name);
+	fflush(stdout);
+	rc = set_switch(form);
+	section(name, rc ? rc : run("/kmsg-dump"));
+}
+
 int main(void)
 {
 	struct utsname u;
@@ -128,13 +139,8 @@ int main(void)
 	out("=====INSMOD-BEGIN=====\n");
 	section("INSMOD", load_module("/kprint_test.ko", "dyndbg=+p"));
 
-	out("=====KMSG-BEGIN=====\n");
-	rc = set_switch("full");
-	section("KMSG", rc ? rc : run("/kmsg-dump"));
-
-	out("=====KMSG-SITE-BEGIN=====\n");
-	rc = set_switch("site");
-	section("KMSG-SITE", rc ? rc : run("/kmsg-dump"));
+	ring("KMSG", "full");
+	ring("KMSG-SITE", "site");
 
 	out("=====SITES-BEGIN=====\n");
 	section("SITES", copy(SITES));
@@ -143,9 +149,7 @@ int main(void)
 	out("=====INSMOD-API-BEGIN=====\n");
 	section("INSMOD-API", load_module("/kprint_api.ko", "dyndbg=+p"));
 
-	out("=====KMSG-API-BEGIN=====\n");
-	rc = set_switch("full");
-	section("KMSG-API", rc ? rc : run("/kmsg-dump"));
+	ring("KMSG-API", "full");
 
 	out("=====DONE=====\n");
 	sync();
