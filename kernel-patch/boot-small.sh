@@ -12,7 +12,7 @@
 #            by C; x86_64 has the 32-bit references as an optimisation)
 #   x86_64   the host compiler, tinyconfig plus
 #            kernel-patch/kconfig-x86_64.fragment (the same options with the
-#            8250 serial console)
+#            8250 serial console and ACPI)
 # both CONFIG_KPRINT=y with the KUnit tests, relocatable with KASLR.
 # Builds the test modules kprint_test.ko and kprint_api.ko (test-module/;
 # kpapi_asm.S has arm64 and x86_64 assembly callers of kprint_asm(),

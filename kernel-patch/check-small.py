@@ -26,10 +26,10 @@ Checks:
   * kprint_api.ko loads (sections INSMOD-API and KMSG-API) and its records
     pass check-records.py's checks of each API entry point (kprint_asm(),
     kprint_asm_site() and kprint_early() called from kpapi_asm.S's arm64
-    code among them), of the calling contexts and of the groups;
+    or x86_64 code among them), of the calling contexts and of the groups;
   * with --kprint-obj and --stock-obj (the same tree and fragment with
     CONFIG_KPRINT=n): the stack of every printk entry path against the
-    stock kernel (check-stack.py, arm64 disassembly), the Image sizes and
+    stock kernel (check-stack.py, --arch's disassembly), the image sizes and
     the descriptors, reported; the +64-byte stack goal is judged on x86_64
     only, which this -Os arm64 kernel misses (see stack()).
 With --series (the series applied, e.g. "core api"), the checks of the
