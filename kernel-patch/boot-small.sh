@@ -32,12 +32,22 @@
 # status is non-zero on any failure.
 #
 # Usage: boot-small.sh [--arch arm64|x86_64] [--upto SERIES] [--no-stock]
-#                      [--dir NAME] [--kdmesg PATH] [--jobs N]
+#                      [--drivers] [--dir NAME] [--kdmesg PATH] [--jobs N]
 #                      [--timeout SEC] [--clean]
 #   --upto SERIES  apply the series file up to the last patch of SERIES
 #                  (a directory of kernel-patch/: core, api, groups, tiny)
+#   --drivers      x86_64 with real subsystems (issue 24): also
+#                  kconfig-drivers.fragment, and QEMU gives the kernel a
+#                  virtio disk with ext4, AHCI with a SATA disk and a
+#                  CD-ROM, an e1000 card, xHCI with a USB keyboard and a USB
+#                  stick, and the standard VGA (bochs-drm); small-init
+#                  mounts the ext4 disk, brings the card up and saves the
+#                  ring before the test modules load, and check-drivers.py
+#                  reports who printed it (wrappers, re-rendering, per
+#                  subsystem)
 #   --dir NAME     the cache directory of the tree and builds (default:
-#                  <arch>, or <arch>-<SERIES> with --upto)
+#                  <arch>, or <arch>-<SERIES> with --upto, <arch>-drivers
+#                  with --drivers)
 # Environment: KDMESG_KERNEL_CACHE (default ~/.cache/kdmesg-kernel)
 set -euo pipefail
 
@@ -54,6 +64,7 @@ KDMESG=${KDMESG:-}
 ARCH=arm64
 UPTO=
 STOCK_BUILD=1
+DRIVERS=0
 DIR=
 
 while [ $# -gt 0 ]; do
@@ -62,6 +73,7 @@ while [ $# -gt 0 ]; do
 	--arch) ARCH=$2; shift 2 ;;
 	--upto) UPTO=${2%/}; shift 2 ;;
 	--no-stock) STOCK_BUILD=0; shift ;;
+	--drivers) DRIVERS=1; shift ;;
 	--dir) DIR=$2; shift 2 ;;
 	--jobs) JOBS=$2; shift 2 ;;
 	--timeout) BOOT_TIMEOUT=$2; shift 2 ;;
@@ -91,8 +103,16 @@ x86_64)
 *) echo "boot-small.sh: --arch arm64 or x86_64, not $ARCH" >&2; exit 2 ;;
 esac
 FRAGMENT=$HERE/kconfig-$ARCH.fragment
+FRAGMENTS=("$FRAGMENT")
+if [ "$DRIVERS" -eq 1 ]; then
+	[ "$ARCH" = x86_64 ] || { echo "boot-small.sh: --drivers is for x86_64" >&2; exit 2; }
+	FRAGMENTS+=("$HERE/kconfig-drivers.fragment")
+	# mkfs.ext4 and sfdisk for the disk images
+	PACKAGES+=" e2fsprogs fdisk"
+fi
 if [ -z "$DIR" ]; then
 	DIR=$ARCH${UPTO:+-$UPTO}
+	[ "$DRIVERS" -eq 0 ] || DIR+=-drivers
 fi
 A=$CACHE/$DIR
 SRC=$A/src
@@ -199,10 +219,10 @@ prepare_source() {
 build_kernel() {
 	local line name
 	mkdir -p "$OBJ"
-	if [ ! -f "$OBJ/.config" ] || [ "$FRAGMENT" -nt "$OBJ/.config" ]; then
+	if [ ! -f "$OBJ/.config" ] || [ -n "$(find "${FRAGMENTS[@]}" -newer "$OBJ/.config")" ]; then
 		"${KMAKE[@]}" -s tinyconfig > "$A/build.log" 2>&1
 		"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" \
-			"$FRAGMENT" >> "$A/build.log" 2>&1
+			"${FRAGMENTS[@]}" >> "$A/build.log" 2>&1
 		"${KMAKE[@]}" -s olddefconfig >> "$A/build.log" 2>&1
 	fi
 	while IFS= read -r line; do
@@ -216,7 +236,7 @@ build_kernel() {
 			continue
 		fi
 		fatal "config fragment line not in .config: $line"
-	done < "$FRAGMENT"
+	done < <(cat "${FRAGMENTS[@]}")
 	note "building the $ARCH $IMAGE (make -j$JOBS, log $A/build.log)"
 	"${KMAKE[@]}" -j"$JOBS" "$IMAGE" >> "$A/build.log" 2>&1 ||
 		fatal "the $ARCH kernel does not build (see $A/build.log)"
@@ -226,7 +246,7 @@ build_kernel() {
 build_stock() {
 	local frag=$A/kconfig-stock.fragment kmake=("${KMAKE_TREE[@]}" O="$STOCK")
 	mkdir -p "$STOCK"
-	{ grep -v '^CONFIG_KPRINT' "$FRAGMENT"; echo '# CONFIG_KPRINT is not set'; } \
+	{ cat "${FRAGMENTS[@]}" | grep -v '^CONFIG_KPRINT'; echo '# CONFIG_KPRINT is not set'; } \
 		> "$frag.new"
 	if [ ! -f "$STOCK/.config" ] || ! cmp -s "$frag.new" "$frag"; then
 		"${kmake[@]}" -s tinyconfig > "$A/build-stock.log" 2>&1
@@ -278,13 +298,45 @@ make_initramfs() {
 	"$OBJ/usr/gen_init_cpio" "$A/initramfs.list" | gzip -9 > "$A/initramfs.cpio.gz"
 }
 
+# --drivers: the disks and devices small-init drives (see the usage)
+drive_args() {
+	local img=$A/images
+	DEVICES=()
+	[ "$DRIVERS" -eq 1 ] || return 0
+	mkdir -p "$img"
+	rm -f "$img"/*.img
+	truncate -s 16M "$img/ext4.img"
+	mkfs.ext4 -q -F -L kdmesg "$img/ext4.img" > /dev/null ||
+		fatal "mkfs.ext4 of $img/ext4.img failed"
+	truncate -s 8M "$img/sata.img" "$img/usb.img"
+	echo ',,L' | sfdisk -q "$img/sata.img" > /dev/null ||
+		fatal "sfdisk of $img/sata.img failed"
+	truncate -s 1M "$img/cd.img"
+	# shellcheck disable=SC2054 # the commas are inside QEMU's option values
+	DEVICES=(-drive "file=$img/ext4.img,format=raw,if=virtio"
+		-device ahci,id=ahci
+		-drive "if=none,id=sata0,file=$img/sata.img,format=raw"
+		-device ide-hd,drive=sata0,bus=ahci.0
+		-drive "if=none,id=cd0,file=$img/cd.img,format=raw,media=cdrom,readonly=on"
+		-device ide-cd,drive=cd0,bus=ahci.1
+		-nic user,model=e1000
+		-device qemu-xhci,id=xhci -device usb-kbd,bus=xhci.0
+		-drive "if=none,id=stick,file=$img/usb.img,format=raw"
+		-device usb-storage,bus=xhci.0,drive=stick
+		-vga std)
+}
 boot() {
+	local append="console=$CONSOLE loglevel=1 printk.kprint_dict=full"
 	rm -f "$A/console.log"
+	drive_args
+	# the drivers' records and the test modules' together fill more than
+	# tinyconfig's 128 KiB ring
+	[ "$DRIVERS" -eq 0 ] || append+=" kptest.drivers log_buf_len=4M"
 	note "booting under ${QEMU[0]} (TCG; timeout ${BOOT_TIMEOUT}s)"
 	timeout "$BOOT_TIMEOUT" "${QEMU[@]}" -smp 2 -m 512 \
 		-display none -monitor none -no-reboot \
 		-kernel "$OBJ/$IMAGE_PATH" -initrd "$A/initramfs.cpio.gz" \
-		-append "console=$CONSOLE loglevel=1 printk.kprint_dict=full" \
+		-append "$append" "${DEVICES[@]}" \
 		-serial "file:$A/console.log" > "$A/qemu.log" 2>&1 || true
 }
 
@@ -303,6 +355,7 @@ boot
 args=(--arch "$ARCH" --series "${applied[*]}" --console "$A/console.log" --src "$SRC"
 	--work "$A/check" --module-src "$HERE/test-module/kprint_test.c")
 [ "$STOCK_BUILD" -eq 0 ] || args+=(--kprint-obj "$OBJ" --stock-obj "$STOCK")
+[ "$DRIVERS" -eq 0 ] || args+=(--drivers --pristine "$PRISTINE")
 [ -z "$KDMESG" ] || args+=(--kdmesg "$(readlink -f "$KDMESG")")
 rc=0
 python3 "$HERE/check-small.py" "${args[@]}" | tee "$A/result.log" || rc=$?

@@ -40,6 +40,7 @@ macro reaches a family if any of its #if variants does.
 Documentation/, tools/ and scripts/ are skipped.
 
 Usage: count-wrappers.py [TREE] [--entries] [--min-share PERCENT]
+       count-wrappers.py [TREE] --functions
 """
 
 import argparse
@@ -463,6 +464,9 @@ def main():
                     help='list every entry point of every family')
     ap.add_argument('--markdown', action='store_true',
                     help='the tables as Markdown, up to the minimum share and 5 more rows')
+    ap.add_argument('--functions', action='store_true',
+                    help='only list the functions of every family, one per line: '
+                         'kind, function, family (bottom); check-drivers.py reads it')
     ap.add_argument('--min-share', type=float, default=90.0,
                     help='cumulative share the smallest family set must hold (%%)')
     a = ap.parse_args()
@@ -503,6 +507,11 @@ def main():
         n = sum(counts.get(d, 0) for d in members)
         rows.append((n, b, members))
     rows.sort(key=lambda r: (-r[0], r[1].name, r[1].path))
+    if a.functions:
+        for line in sorted({'%s %s %s' % (b.how, d.name, b.name)
+                            for n, b, members in rows for d in members if d.kind == 'func'}):
+            print(line)
+        return
 
     print('# printk wrappers that hide the caller: call sites in %s' % a.tree)
     print('# method: lexical scan of .c/.h files (comments and strings stripped; '

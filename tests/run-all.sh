@@ -6,7 +6,9 @@
 #   4. `make distcheck`;
 #   5. `make check-kernel` (build, boot and check the patched kernel);
 #   6. `make check-arm64` (the series on arm64), where the arm64 kernel was
-#      built once before (else counted as one skipped check).
+#      built once before (else counted as one skipped check);
+#   7. `make check-drivers` (the series with real subsystems, issue 24), on
+#      the same condition.
 # Each suite's TAP results are added up; the last line is
 # "N passed, N failed[, N skipped]" and the exit status is 1 on any failure.
 set -u
@@ -105,6 +107,19 @@ if [ -f "$top/kernel-patch/check-arm64.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" != 
 		add_summary "$out/check-arm64.log"
 	else
 		echo "=== check-arm64: skipped (no arm64 build in the kernel cache; make check-arm64 builds one)" >&2
+		skipped=$((skipped + 1))
+	fi
+fi
+
+# issue 24: the boot with real subsystems, on the same condition (a cold
+# build of its kernel does not fit either; see check-drivers.sh)
+if [ -f "$top/kernel-patch/check-drivers.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" != 1 ]; then
+	if [ -f "${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}/x86_64-drivers/obj/.config" ]; then
+		echo "=== check-drivers" >&2
+		(cd "$out/werror" && make -s check-drivers) >"$out/check-drivers.log" 2>&1
+		add_summary "$out/check-drivers.log"
+	else
+		echo "=== check-drivers: skipped (no build in the kernel cache; make check-drivers builds one)" >&2
 		skipped=$((skipped + 1))
 	fi
 fi

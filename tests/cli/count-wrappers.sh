@@ -76,6 +76,16 @@ ok $? "the 90% set of all families"
 grep -q '^%pV: the first 2 of 3 families hold >= 50% ' "$tmp/out50"
 ok $? "--min-share 50: two %pV families"
 
+# --functions: what check-drivers.py reads (the functions of each family,
+# generated ones and those that hand a va_list on included; no covered one)
+(cd "$F" && python3 "$SCRIPT" . --functions) >"$tmp/funcs" 2>&1
+diff -u "$EXP/functions.out" "$tmp/funcs" >"$tmp/diff"
+ok $? "--functions matches tests/expected/count-wrappers/functions.out"
+[ -s "$tmp/diff" ] && head -20 "$tmp/diff" | sed 's/^/# /'
+[ "$(wc -l <"$tmp/funcs")" = 8 ] && grep -qx '%pV bar_err __bar_print' "$tmp/funcs" &&
+	grep -qx '%pV baz_probe_err __baz_failed' "$tmp/funcs" && ! grep -q '_dev_printk' "$tmp/funcs"
+ok $? "--functions: 8 functions, bar_err of the generator, baz_probe_err handing on, no covered one"
+
 python3 "$SCRIPT" "$tmp/nonexistent" >"$tmp/out" 2>"$tmp/err"
 st=$?
 [ "$st" = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'not a directory' "$tmp/err" && [ ! -s "$tmp/out" ]
