@@ -8,7 +8,8 @@ replaced, in order, by ARG0, ARG1, ... ("%%" by "%"; "%p" with its
 extension letters, "*" widths and length modifiers belong to their
 conversion) and the result is compared with the record's text, both as
 /dev/kmsg escapes them.  A dev_*()/netdev_*() record also counts when the
-text is a device prefix ending in ": " followed by the rendering.  A record
+text is a device prefix ending in ": " (or ": [name] ", SCSI's
+sdev_printk() family) followed by the rendering.  A record
 continued by pr_cont() whose parts the kernel kept (PARTS=<n>) renders as
 its first part (FORMAT, ARGn) joined with each PART<k>_FORMAT rendered from
 its PART<k>_ARGn.  The goal is judged on the boot log; the test module's
@@ -73,6 +74,16 @@ def render_record(r):
     return got, None
 
 
+def device_prefixed(text, got):
+    """Whether @text is a device prefix and then @got: the prefix ends in
+    ": " (dev_*(), netdev_*(), ext4_msg()) or in ": [name] " (SCSI's
+    sdev_printk() family), as kdmesg's expansion takes it."""
+    if not text.endswith(got):
+        return False
+    pre = text[:len(text) - len(got)]
+    return pre.endswith(": ") or re.search(r": \[[^\[]*\] $", pre) is not None
+
+
 def classify(r):
     """(kind, reason) of a record with FORMAT: kind "exact", "marked",
     "count" (ARG lines and conversions differ) or "other"."""
@@ -83,7 +94,7 @@ def classify(r):
     # it says, and the parts render the rest
     part_only = "FORMAT_PART" in r.dict and "PARTS" not in r.dict
     marked = part_only or bool(cuts)
-    if got is not None and (got == text or text.endswith(": " + got)):
+    if got is not None and (got == text or device_prefixed(text, got)):
         return ("marked although it renders" if marked else "exact"), None
     if err is None:
         if r.header.split(";")[0].split(",")[3:4] == ["c"] or (got and text.startswith(got)):

@@ -259,10 +259,23 @@ static bool matches_at(const struct kd_expand *x, const char *text, size_t p, si
 	return true;
 }
 
-/* A device prefix "...: " ends at @p (after @rs). */
+/*
+ * A device prefix ends at @p (after @rs): "...: " (dev_printk(),
+ * netdev_printk(), ext4_msg()), or "...: [name] " (SCSI's
+ * sdev_prefix_printk(): the disk's name in brackets after the device).
+ */
 static bool device_prefix(const char *text, size_t rs, size_t p)
 {
-	return p >= rs + 2 && text[p - 2] == ':' && text[p - 1] == ' ';
+	const char *o;
+
+	if (p < rs + 2 || text[p - 1] != ' ')
+		return false;
+	if (text[p - 2] == ':')
+		return true;
+	if (text[p - 2] != ']')
+		return false;
+	o = memrchr(text + rs, '[', p - 2 - rs);
+	return o && o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':';
 }
 
 /*

@@ -118,7 +118,9 @@ static void test_expand(void)
 		"vmlinux:5 6 p.c:1 pv - pv: %s %pV\n"
 		"vmlinux:6 6 n.c:1 nofmt - \n"
 		"vmlinux:7 6 d.c:1 dd - %s-%s\n"
-		"vmlinux:8 3 t.c:4 - tiny tiny: %d\n");
+		"vmlinux:8 3 t.c:4 - tiny tiny: %d\n"
+		"vmlinux:9 5 sd.c:3017 wp sd_mod Write Protect is %s\n"
+		"vmlinux:10 5 sd.c:3043 ok sd_mod Attached SCSI disk\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -137,6 +139,23 @@ static void test_expand(void)
 		   "CODE_FILE=kprint_test.c\nCODE_LINE=106\nCODE_FUNC=kp_dev\nMODULE=kprint_test\n"
 		   "FORMAT=kptest:dev_info name=%s\nARG0=plat\n",
 		   "dev_info: the full keys in SITE's place, the kernel's mark");
+	/* SCSI's sd_printk(): the disk's name in brackets after the device prefix. */
+	make(&r, "sd 0:0:0:0: [sda] Write Protect is off", "SUBSYSTEM=scsi\nSITE=vmlinux:9 35-38\n");
+	kd_expand_apply(x, &r);
+	tap_is_str(dump(&r), "SUBSYSTEM=scsi\nCODE_FILE=sd.c\nCODE_LINE=3017\nCODE_FUNC=wp\n"
+		   "MODULE=sd_mod\nFORMAT=Write Protect is %s\nARG0=off\n",
+		   "sdev_printk(): after \"...: [sda] \"");
+	make(&r, "sd 0:0:0:0: [sda] Attached SCSI disk", "SITE=vmlinux:10\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 5 && !strcmp(r.dict[4].key, "FORMAT"),
+	       "sdev_printk() without arguments: the rendering at the end, after \"...: [sda] \"");
+	/* Brackets alone are no device prefix. */
+	make(&r, "[sda] Attached SCSI disk", "SITE=vmlinux:10\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"[sda] \" without \": \" before it: unexpanded");
+	make(&r, "sd 0:0:0:0 [sda] Attached SCSI disk", "SITE=vmlinux:10\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"... [sda] \" without \": \" before the bracket: unexpanded");
 	/* A kernel without function names: no CODE_FUNC line. */
 	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
 	kd_expand_apply(x, &r);
