@@ -15,7 +15,7 @@ need):
     a call site in its directory.
 
 Reported, not judged (issue 24's goals, which the series does not meet
-yet: its wrappers still record their own call site):
+yet: most wrappers still record their own call site):
   * the share of records with FORMAT that re-render exactly from FORMAT
     and ARGn (check-render.py's rules; goal >= 99%, %pV records included);
   * the share of records with a call site whose call site is a wrapper's

@@ -15,8 +15,8 @@
 # before the test modules, the share that re-renders from FORMAT and ARGn
 # and the share whose call site is a wrapper's (ext4_msg(),
 # sdev_printk(), drm_*(), ...), per subsystem: issue 24's numbers, reported
-# and not judged while the series does not give the wrappers their
-# callers' call sites.  The work is boot-small.sh --drivers (see there).
+# and not judged while most wrappers do not pass their callers' call
+# sites (the wrappers series does it for ext4_msg() and sdev_printk()).  The work is boot-small.sh --drivers (see there).
 #
 # `make check-drivers` runs it.  tests/run-all.sh (CI) runs it only when
 # this machine has built the kernel once (its cache exists): a cold build

@@ -2,7 +2,7 @@
 """The measured numbers of the cover letter, generated, not typed (issue 23).
 
 The core series' cover letter (core/0000-cover-letter.patch) has a
-"Measurements" section of the four series applied together, rendered from
+"Measurements" section of the series applied together, rendered from
 kernel-patch/cover-letter.numbers, a file of "key value" lines that
 `collect` takes from the output of a check-kernel.sh run (the boot test
 of the series it describes) and from measure-sizes.sh's table.  The
@@ -80,6 +80,18 @@ def series_hash(directory):
         with open(os.path.join(directory, name), "rb") as fh:
             h.update(name.encode() + b"\0" + fh.read() + b"\0")
     return h.hexdigest()[:12], len([n for n in names if not n.startswith("fixes/")])
+
+
+def series_dirs(directory):
+    """the series' directories in the order the series file applies them
+    (the stand-alone fixes aside), and their number in words"""
+    dirs = []
+    for name in series_files(directory):
+        d = name.split("/", 1)[0]
+        if d != "fixes" and d not in dirs:
+            dirs.append(d)
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+    return dirs, words.get(len(dirs), str(len(dirs)))
 
 
 def read_numbers(path):
@@ -185,12 +197,14 @@ def render(nums, sdir):
     g = lambda k: nums.get(k, "?")  # noqa: E731
     out = [BEGIN, "\n"]
     cur = nums.get("series") == series_hash(sdir)[0]
+    dirs, nwords = series_dirs(sdir)
     out.append(textwrap.fill(
         "The boot test (kdmesg's kernel-patch/check-kernel.sh) of %s applied together "
-        "(core, api, groups, tiny), run %s (kdmesg %s; x86_64 under QEMU TCG, 2 CPUs; "
+        "(%s), run %s (kdmesg %s; x86_64 under QEMU TCG, 2 CPUs; "
         "%s patches, hash %s):"
-        % ("the four series" if cur else "an earlier revision of the four series",
-           g("run_date"), g("run_kdmesg"), g("patches"), g("series")), 72) + "\n\n")
+        % ("the %s series" % nwords if cur else "an earlier revision of the %s series" % nwords,
+           ", ".join(dirs), g("run_date"), g("run_kdmesg"), g("patches"), g("series")), 72)
+        + "\n\n")
     out.append("- checks: %s passed, %s failed, %s skipped.\n"
                % (g("checks_passed"), g("checks_failed"), g("checks_skipped")))
     if nums.get("kaslr") == "relocated":
@@ -229,7 +243,8 @@ def render(nums, sdir):
                   g("render_module_total")))
     if "size_off" in nums and "size_7" in nums:
         scur = nums.get("size_series") == series_hash(sdir)[0]
-        out.append(("\nSize (kernel-patch/measure-sizes.sh on the four series): the bzImage\n"
+        out.append(("\nSize (kernel-patch/measure-sizes.sh on the %s series): the bzImage\n"
+                    % nwords +
                     "of the tinyconfig-based reference with CONFIG_KPRINT=y (cut-off 7) is\n"
                     "%s larger than the unpatched kernel's (%s -> %s bytes).\n"
                     if scur else
