@@ -345,7 +345,9 @@ if [ "$CLEAN" -eq 1 ]; then rm -rf "$A"; fi
 mkdir -p "$A"
 if [ -z "$KDMESG" ] && [ -x "$REPO/build/src/kdmesg" ]; then KDMESG=$REPO/build/src/kdmesg; fi
 mapfile -t applied < <(series_patches | sed -n -E 's,.*/([^/]+)/[^/]+$,\1,p' | grep -vx fixes | uniq)
-note "$ARCH: series ${applied[*]} ($(series_patches | grep -vc '/fixes/') patches after the fix); compiler: $("${CROSS}gcc" --version | head -n 1)"
+# LLVM=1 in the environment: Kbuild builds the kernel with clang
+if [ -n "${LLVM:-}" ]; then cc_version=$(clang --version | head -n 1); else cc_version=$("${CROSS}gcc" --version | head -n 1); fi
+note "$ARCH: series ${applied[*]} ($(series_patches | grep -vc '/fixes/') patches after the fix); compiler: $cc_version"
 prepare_source
 build_kernel
 [ "$STOCK_BUILD" -eq 0 ] || build_stock

@@ -78,10 +78,13 @@ emit_again() {
 	echo 1 > $PARAMS/trigger
 }
 
+# bench TAG [PV]: PV 1 times kp_pv_msg(), a "%pV" wrapper as ext4_msg() is
+# (issue 24), instead of printk()
 bench() {
 	echo "$1" > $PARAMS/bench_tag
+	echo "${2:-0}" > $PARAMS/bench_pv
 	echo "$BENCH_N" > $PARAMS/bench
-	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N min=$(cat $PARAMS/bench_min)"
+	out "kptest:bench ns_per_call=$(cat $PARAMS/bench_result) switch=$1 n=$BENCH_N min=$(cat $PARAMS/bench_min) pv=${2:-0}"
 }
 
 # Ring exhaustion (issue 4, EMERG reserve): a reader opens /dev/kmsg at its
@@ -232,12 +235,13 @@ echo 1 > /proc/sys/kernel/printk
 out "=====BENCH-BEGIN====="
 for _ in 1 2 3 4 5; do
 	if [ "$VARIANT" = kprint ] && [ -e "$SWITCH" ]; then
-		set_switch full >/dev/null && bench on
+		set_switch full >/dev/null && bench on && bench on 1
 		set_switch 0 >/dev/null && bench off
 	elif [ "$VARIANT" = kprint ]; then
 		bench noswitch
 	else
 		bench stock
+		bench stock 1
 	fi
 done
 out "=====BENCH-END====="
