@@ -98,31 +98,24 @@ if [ -f "$top/kernel-patch/check-kernel.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" !=
 	add_summary "$out/check-kernel.log"
 fi
 
-# issue 23: the arm64 build and boot, only where it was built once (a cold
-# cross build does not fit in a cold CI run's time; see check-arm64.sh)
-if [ -f "$top/kernel-patch/check-arm64.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" != 1 ]; then
-	if [ -f "${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}/arm64/obj/.config" ]; then
-		echo "=== check-arm64" >&2
-		(cd "$out/werror" && make -s check-arm64) >"$out/check-arm64.log" 2>&1
-		add_summary "$out/check-arm64.log"
+# cached_check TARGET DIR: make TARGET (a kernel-patch boot) only where its
+# kernel was built once, in DIR of the kernel cache; else one skipped
+# check: a cold build of those kernels does not fit in a cold CI run's time
+cached_check() {
+	[ "${KDMESG_SKIP_KERNEL:-0}" != 1 ] || return 0
+	if [ -f "${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}/$2/obj/.config" ]; then
+		echo "=== $1" >&2
+		(cd "$out/werror" && make -s "$1") >"$out/$1.log" 2>&1
+		add_summary "$out/$1.log"
 	else
-		echo "=== check-arm64: skipped (no arm64 build in the kernel cache; make check-arm64 builds one)" >&2
+		echo "=== $1: skipped (no build in $2/ of the kernel cache; make $1 builds one)" >&2
 		skipped=$((skipped + 1))
 	fi
-fi
-
-# issue 24: the boot with real subsystems, on the same condition (a cold
-# build of its kernel does not fit either; see check-drivers.sh)
-if [ -f "$top/kernel-patch/check-drivers.sh" ] && [ "${KDMESG_SKIP_KERNEL:-0}" != 1 ]; then
-	if [ -f "${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}/x86_64-drivers/obj/.config" ]; then
-		echo "=== check-drivers" >&2
-		(cd "$out/werror" && make -s check-drivers) >"$out/check-drivers.log" 2>&1
-		add_summary "$out/check-drivers.log"
-	else
-		echo "=== check-drivers: skipped (no build in the kernel cache; make check-drivers builds one)" >&2
-		skipped=$((skipped + 1))
-	fi
-fi
+}
+# issue 23: the arm64 build and boot (see check-arm64.sh)
+[ ! -f "$top/kernel-patch/check-arm64.sh" ] || cached_check check-arm64 arm64
+# issue 24: the boot with real subsystems (see check-drivers.sh)
+[ ! -f "$top/kernel-patch/check-drivers.sh" ] || cached_check check-drivers x86_64-drivers
 
 line="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
