@@ -3,7 +3,7 @@
 # after it (issue 23: independent series that each stand alone).
 #
 # For each series but the last, in the order of the series file (core;
-# core+api; core+api+groups), boot-small.sh --arch x86_64 --upto SERIES
+# core+api; core+api+groups; core+api+groups+tiny), boot-small.sh --arch x86_64 --upto SERIES
 # applies the fix and the series up to it, builds a tinyconfig-based
 # x86_64 kernel (kconfig-x86_64.fragment: CONFIG_KPRINT=y, its KUnit
 # tests, dynamic debug, relocatable with KASLR), builds the test modules
@@ -14,7 +14,7 @@
 # table, and kprint_api.ko's checks when the API is applied.  The whole
 # series is check-kernel.sh's (and check-arm64.sh's).
 #
-# Not in CI: three kernel builds (about 10 minutes each on 2 cores) do not
+# Not in CI: four kernel builds (about 10 minutes each on 2 cores) do not
 # fit a cold run's time; kernel-patch/README.md records the last result.
 # Output: each boot's TAP lines, then "N passed, N failed" over all of them;
 # the exit status is non-zero on any failure.
