@@ -8,11 +8,14 @@
 # loads kprint_test.ko and runs its bench2 benchmark RUNS times per boot:
 # a kthread on the first CPU times BENCH2_N printk() calls while a kthread
 # on the other CPU calls printk() too (flush=0) or, on the kprint kernel,
-# flushes 8-line groups all the time (flush=1).  Each bench2 run reports
-# the median of 5 loops; this script prints every run, then per setting
-# the median, quartiles and range over all runs, and the ratios of the
-# medians to the stock kernel's.  TCG timings depend on the host's load:
-# read the quartiles before the ratios.
+# flushes 8-line groups all the time (flush=1).  After each bench2 run it
+# also times BENCH_N calls on one CPU alone, of printk() (pv=0) and of
+# kp_pv_msg(), a "%pV" wrapper built as ext4_msg() is (pv=1, issue 24),
+# with the module's bench.  Each run reports the median of 5 loops; this
+# script prints every run, then per setting the median, quartiles and
+# range over all runs, and the ratios of the medians to the stock
+# kernel's.  TCG timings depend on the host's load: read the quartiles
+# before the ratios.
 #
 # Usage: measure-contention.sh [--rounds N] [--runs N] [--n N] [--out FILE]
 #                              [--raw FILE]
@@ -25,6 +28,8 @@ CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
 ROUNDS=4
 RUNS=5
 BENCH2_N=2000
+# calls per loop of the single-CPU printk() and %pV wrapper benchmark
+BENCH_N=1000
 OUT=$CACHE/contention.md
 RAW=
 while [ $# -gt 0 ]; do
@@ -71,6 +76,11 @@ mkroot() {
 			echo $BENCH2_N > \$P/bench2
 			echo "bench2 variant=$v flush=\$f ns=\$(cat \$P/bench2_result) min=\$(cat \$P/bench2_min)" >&3
 		done
+		for p in 0 1; do
+			echo \$p > \$P/bench_pv
+			echo $BENCH_N > \$P/bench
+			echo "bench variant=$v pv=\$p ns=\$(cat \$P/bench_result) min=\$(cat \$P/bench_min)" >&3
+		done
 		i=\$((i + 1))
 	done
 	echo "=====DONE=====" >&3
@@ -88,7 +98,7 @@ boot() {
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial null -serial "file:$log" > /dev/null 2>&1 || true
 	grep -q "=====DONE=====" "$log" || echo "# $v boot $2 did not finish" >&2
-	grep -a '^bench2 ' "$log" || true
+	grep -a -E '^bench2? ' "$log" || true
 }
 
 mkroot kprint
@@ -130,6 +140,28 @@ for key, name in ((("stock", "0"), "CONFIG_KPRINT=n, other CPU logs"),
     print("| %s | %d | %d | %d-%d | %d-%d | %s |" % (
         name, len(v), med, q(v, 0.25), q(v, 0.75), min(v), max(v),
         "%.2f" % (med / base) if base else "n/a"))
+# one CPU alone: printk() and the "%pV" wrapper, each against the stock
+# kernel's same call
+alone = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"bench variant=(\w+) pv=(\d) ns=(\d+) min=(\d+)", line)
+    if m:
+        alone.setdefault((m.group(1), m.group(2)), []).append(int(m.group(3)))
+if alone:
+    print()
+    print("| one CPU alone | runs | median ns | quartiles ns | range ns | median / stock |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for p, what in (("0", "printk()"), ("1", "%pV wrapper (as ext4_msg())")):
+        sv = alone.get(("stock", p))
+        for var in ("stock", "kprint"):
+            v = alone.get((var, p))
+            if not v:
+                continue
+            med = statistics.median(v)
+            print("| %s, %s | %d | %d | %d-%d | %d-%d | %s |" % (
+                what, "CONFIG_KPRINT=n" if var == "stock" else "CONFIG_KPRINT=y", len(v), med,
+                q(v, 0.25), q(v, 0.75), min(v), max(v),
+                "%.2f" % (med / statistics.median(sv)) if sv else "n/a"))
 PY
 }
 report
