@@ -473,10 +473,16 @@ static void add_parts(const struct kd_record *rec, const char *module)
 	}
 }
 
-/* Each FORMAT of a dump, as often as it occurred, with its parts. */
+/*
+ * Each FORMAT of a dump, as often as it occurred, with its parts.  A
+ * wrapper's record that kept the format its %pV carried (PV_FORMAT,
+ * man/kprint.7) gives that one, the caller's message, which kdmesg
+ * translates; the wrapper's call site is not the caller's, so no place.
+ */
 static int on_dump_record(void *data, const struct kd_record *rec,
 			  const struct kd_fidx_site *s)
 {
+	const struct kd_dict_entry *pv = kd_record_dict_get(rec, KD_KEY_PV_FORMAT);
 	struct kd_pot_msg m;
 
 	(void)data;
@@ -486,6 +492,13 @@ static int on_dump_record(void *data, const struct kd_record *rec,
 		.count = 1, .msgid = s->fmt, .msgid_len = s->fmt_len, .file = s->file,
 		.line = s->line, .func = s->func, .module = s->module, .level = s->level,
 	};
+	if (pv && pv->value_len) {
+		m.msgid = pv->value;
+		m.msgid_len = pv->value_len;
+		m.file = NULL;
+		m.line = 0;
+		m.func = NULL;
+	}
 	add(&m);
 	add_parts(rec, m.module);
 	return 0;

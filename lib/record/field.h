@@ -34,6 +34,7 @@
 #define KD_KEY_FORMAT		"FORMAT"
 #define KD_KEY_GROUP		"GROUP"
 #define KD_KEY_PARTS		"PARTS"			/* a pr_cont() line's parts */
+#define KD_KEY_PV_FORMAT	"PV_FORMAT"		/* the format a wrapper's %pV carried */
 #define KD_KEY_TRANSLATED	"MESSAGE_TRANSLATED"	/* the translate stage's */
 
 enum kd_field_id {

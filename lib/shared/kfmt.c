@@ -24,6 +24,17 @@ static const char *const reason_names[KD_KFMT_NREASONS] = {
 	[KD_KFMT_TOO_LONG] = "too-long",
 };
 
+int kd_kfmt_first_pv(const char *fmt, const struct kd_kfmt *f)
+{
+	for (unsigned int k = 0; k < f->nconv; k++) {
+		const struct kd_kfmt_arg *a = &f->arg[f->conv[k].pos];
+
+		if (a->kind == 'p' && a->pext_len >= 1 && fmt[a->pext_off] == 'V')
+			return (int)k;
+	}
+	return -1;
+}
+
 const char *kd_kfmt_reason_name(enum kd_kfmt_reason r)
 {
 	if ((unsigned int)r >= KD_KFMT_NREASONS)

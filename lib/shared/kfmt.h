@@ -130,6 +130,12 @@ bool kd_kfmt_match_tail(const char *fmt, size_t fmt_len, const struct kd_kfmt *f
 			const struct kd_karg *args, unsigned int nargs,
 			const char *text, size_t text_len, size_t *start);
 
+/**
+ * kd_kfmt_first_pv() - the index of the first %pV conversion of @fmt
+ * (parsed into @f), which is also the index of its ARGn, or -1.
+ */
+int kd_kfmt_first_pv(const char *fmt, const struct kd_kfmt *f);
+
 /** kd_kfmt_reason_name() - "conversion", "count", ... for @r; "?" if unknown. */
 const char *kd_kfmt_reason_name(enum kd_kfmt_reason r);
 

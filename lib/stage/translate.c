@@ -75,6 +75,7 @@ struct kd_translate {
 	bool keep_text;
 	struct kd_karg args[KD_KFMT_MAX_CONV];
 	bool clean;			/* the last translation is plain (struct entry) */
+	struct kd_kfmt pvf;		/* a wrapper's FORMAT, then PV_FORMAT (translate_pv()) */
 	char work[KD_TRANSLATE_MAX];
 	char out[KD_TRANSLATE_MAX];
 };
@@ -350,6 +351,7 @@ static struct entry *prepare(struct kd_translate *t, unsigned int id,
 /* What one message (a record, or a line of a group) is translated with. */
 struct msg {
 	const struct kd_dict_entry *format, *module;
+	const struct kd_dict_entry *pv;	/* PV_FORMAT */
 	uint64_t seen;		/* bit n: ARGn is in t->args */
 	bool part;		/* FORMAT_PART=1: FORMAT renders only the start */
 	bool cut;		/* ARGS_CUT=<n>: an argument is cut or missing */
@@ -385,6 +387,8 @@ static inline __attribute__((always_inline)) void take(struct kd_translate *t, s
 			m->part = true;
 	} else if (k[0] == 'A' && strcmp(k, "ARGS_CUT") == 0) {
 		m->cut = true;
+	} else if (k[0] == 'P' && k[1] == 'V' && strcmp(k, KD_KEY_PV_FORMAT) == 0 && !m->pv) {
+		m->pv = d;
 	} else if (k[0] == 'M' && k[1] == 'O' && k[2] == 'D' && k[3] == 'U' && k[4] == 'L' &&
 		   k[5] == 'E' && !k[6] && !m->module) {
 		m->module = d;
@@ -721,6 +725,75 @@ static int translate_parts(struct kd_translate *t, const struct kd_record *rec,
 	return first_bad;
 }
 
+/* Count a record that translate_msg() did not see as untrusted for @why. */
+static int untrusted(struct kd_translate *t, enum kd_kfmt_reason why)
+{
+	t->st.records++;
+	t->st.untrusted[why]++;
+	return why;
+}
+
+/*
+ * A wrapper's record that kept the format its %pV carried (PV_FORMAT,
+ * man/kprint.7): the caller's message is PV_FORMAT with the ARGn that
+ * follow those of FORMAT's conversions before the %pV.  Translate it as a
+ * message of its own and keep the text the wrapper put around it, as the
+ * prefix of a dev_*() message is kept: the text before the caller's
+ * message is found by translate_msg(), the text after it must be the
+ * rendering of what follows the %pV in FORMAT.
+ */
+static int translate_pv(struct kd_translate *t, const struct kd_record *rec,
+			const struct msg *m, size_t *len)
+{
+	const char *fmt = m->format->value, *tail;
+	size_t fmt_len = m->format->value_len, tail_len, sfx_len;
+	unsigned int nargs = nargs_of(m), inner, k, rest;
+	struct msg pm = *m;
+	ssize_t r;
+	int pv, reason;
+
+	if (kd_kfmt_parse(fmt, fmt_len, &t->pvf) < 0)
+		return untrusted(t, KD_KFMT_CONVERSION);
+	pv = kd_kfmt_first_pv(fmt, &t->pvf);
+	if (pv < 0)
+		return untrusted(t, KD_KFMT_MISMATCH);	/* PV_FORMAT without a %pV */
+	k = (unsigned int)pv;
+	tail = fmt + t->pvf.conv[k].end;
+	tail_len = fmt_len - t->pvf.conv[k].end;
+	rest = t->pvf.nconv - k - 1;
+	if (kd_kfmt_parse(m->pv->value, m->pv->value_len, &t->pvf) < 0)
+		return untrusted(t, KD_KFMT_CONVERSION);
+	inner = t->pvf.nconv;
+	if (nargs < k + inner + rest)
+		return untrusted(t, nargs ? KD_KFMT_CUT : KD_KFMT_CONTINUATION);
+	if (nargs > k + inner + rest)
+		return untrusted(t, KD_KFMT_COUNT);
+	/* what follows the %pV, rendered with the last ARGn: the text's end */
+	if (kd_kfmt_parse(tail, tail_len, &t->pvf) < 0 || t->pvf.nconv != rest)
+		return untrusted(t, KD_KFMT_CONVERSION);
+	r = kd_kfmt_render(tail, tail_len, &t->pvf, NULL, t->args + k + inner, rest,
+			   t->work, sizeof(t->work));
+	if (r < 0)
+		return untrusted(t, KD_KFMT_TOO_LONG);
+	sfx_len = (size_t)r;
+	if (sfx_len > rec->text_len ||
+	    memcmp(rec->text + rec->text_len - sfx_len, t->work, sfx_len) != 0)
+		return untrusted(t, KD_KFMT_MISMATCH);
+	/* the caller's message: PV_FORMAT with its own ARGn from ARG0 */
+	memmove(t->args, t->args + k, inner * sizeof(t->args[0]));
+	pm.format = m->pv;
+	pm.pv = NULL;
+	pm.seen = inner ? (inner >= 64 ? ~0ull : (1ull << inner) - 1) : 0;
+	reason = translate_msg(t, &pm, rec->text, rec->text_len - sfx_len,
+			       rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
+			       t->out, sizeof(t->out) - sfx_len, len);
+	if (reason == KD_KFMT_TRUSTED) {
+		memcpy(t->out + *len, rec->text + rec->text_len - sfx_len, sfx_len);
+		*len += sfx_len;
+	}
+	return reason;
+}
+
 int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 			const char **text, size_t *len)
 {
@@ -746,9 +819,12 @@ int kd_translate_record(struct kd_translate *t, const struct kd_record *rec,
 			return reason;
 		}
 	}
-	reason = translate_msg(t, &m, rec->text, rec->text_len,
-			       rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
-			       t->out, sizeof(t->out), len);
+	if (m.format && m.pv && m.format->value_len && m.pv->value_len)
+		reason = translate_pv(t, rec, &m, len);
+	else
+		reason = translate_msg(t, &m, rec->text, rec->text_len,
+				       rec->text_len >= KD_TRANSLATE_TEXT_LIMIT,
+				       t->out, sizeof(t->out), len);
 	/* The prefix is the text's too. */
 	t->clean = t->clean && rec->text_plain;
 	if (reason == KD_KFMT_TRUSTED)

@@ -128,7 +128,7 @@ cmp -s "$tmp/stats-json.out" "$E/stats-json.out" ||
 	diff -u "$E/stats-json.out" "$tmp/stats-json.out" | sed 's/^/# /'
 if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import json, sys; t = json.load(sys.stdin)["translation"]
-assert t["translated"] == 10 and t["records"] == 25 and t["not_used"]["mismatch"] == 2
+assert t["translated"] == 12 and t["records"] == 27 and t["not_used"]["mismatch"] == 2
 assert t["not_used"]["continuation"] == 3 and t["not_used"]["cut"] == 2' \
 		<"$tmp/stats-json.out"
 	ok $? "stats-json: valid JSON with the counts of the text summary"

@@ -46,6 +46,12 @@ static void check_parse_ok(void)
 	tap_ok(!fa.has_pv && !fa.has_n, "no %%pV, no %%n");
 	parse("%pV %n", &fa);
 	tap_ok(fa.has_pv && fa.has_n, "%%pV and %%n noticed");
+	tap_is_int(kd_kfmt_first_pv("%pV %n", &fa), 0, "first %%pV: conversion 0");
+	parse("%*d %pS %% %pVx %pV", &fa);
+	tap_is_int(kd_kfmt_first_pv("%*d %pS %% %pVx %pV", &fa), 2,
+		   "first %%pV: ARG index, a '*' and %%%% not counted, letters after V its own");
+	parse("%s %p", &fa);
+	tap_is_int(kd_kfmt_first_pv("%s %p", &fa), -1, "no %%pV: -1");
 
 	tap_is_int(parse("%2$s %1$d", &fa), 0, "positional parses");
 	tap_ok(fa.positional && fa.nargs == 2 && fa.conv[0].pos == 1 && fa.conv[1].pos == 0,

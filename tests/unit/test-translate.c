@@ -412,6 +412,80 @@ static void check_parts(struct kd_translate *t)
 		   KD_TRANSLATE_NONE, "parts: no part in the catalogues");
 }
 
+/* A wrapper's record: FORMAT, PV_FORMAT and ARGn from @keys (key, value pairs). */
+static int pvrec(struct kd_translate *t, const char *text, const char *const *keys,
+		 const char **out, size_t *n)
+{
+	kd_record_reset(&rec);
+	kd_record_set_text(&rec, text, strlen(text));
+	for (int i = 0; keys[i]; i += 2)
+		kd_record_dict_add(&rec, keys[i], strlen(keys[i]), keys[i + 1],
+				   strlen(keys[i + 1]));
+	return kd_translate_record(t, &rec, out, n);
+}
+
+/*
+ * Records of a wrapper that kept the format its %pV carried (PV_FORMAT,
+ * man/kprint.7): the caller's message is translated, the wrapper's text
+ * around it kept.
+ */
+static void check_pv(struct kd_catalog *cat)
+{
+	struct kd_translate *t = NULL;
+	const char *out = NULL;
+	size_t n = 0;
+
+	if (!cat || kd_translate_new(&t, cat, "UTF-8") < 0) {
+		tap_ok(false, "kd_translate_new");
+		return;
+	}
+	tap_is_int(pvrec(t, "EXT4-fs (vda): hello world",
+			 ARGS("FORMAT", "EXT4-fs (%s): %pV", "PV_FORMAT", "hello %s",
+			      "ARG0", "vda", "ARG1", "world"), &out, &n),
+		   0, "pv: the caller's message translated");
+	tap_is_mem(out, n, "EXT4-fs (vda): Hallo world", 26, "pv: the wrapper's prefix kept");
+	tap_is_int(pvrec(t, "[x] sda: 3 errors (7)",
+			 ARGS("FORMAT", "[%s] %pV (%d)", "PV_FORMAT", "%s: %d errors",
+			      "ARG0", "x", "ARG1", "sda", "ARG2", "3", "ARG3", "7"), &out, &n),
+		   0, "pv: text after the %%pV");
+	tap_is_mem(out, n, "[x] 3 Fehler in sda (7)", 23,
+		   "pv: the caller's arguments reordered, the wrapper's after it kept");
+	tap_is_int(pvrec(t, "sd 0:0:0:0: [sda] hello you",
+			 ARGS("FORMAT", "[%s] %pV", "PV_FORMAT", "hello %s", "MODULE", "kptest",
+			      "ARG0", "sda", "ARG1", "you"), &out, &n),
+		   0, "pv: after a device prefix, MODULE as context");
+	tap_is_mem(out, n, "sd 0:0:0:0: [sda] Hallo aus kptest, you", 39,
+		   "pv: device prefix and the wrapper's text kept");
+	tap_is_int(pvrec(t, "[x] sda: 3 errors (8)",
+			 ARGS("FORMAT", "[%s] %pV (%d)", "PV_FORMAT", "%s: %d errors",
+			      "ARG0", "x", "ARG1", "sda", "ARG2", "3", "ARG3", "7"), &out, &n),
+		   KD_KFMT_MISMATCH, "pv: the text after the caller's message differs");
+	tap_is_int(pvrec(t, "EXT4-fs (vda): hello world",
+			 ARGS("FORMAT", "EXT4-fs (%s): %pV", "PV_FORMAT", "hello %s",
+			      "ARG0", "vda", "ARG1", "world", "ARG2", "more"), &out, &n),
+		   KD_KFMT_COUNT, "pv: more ARGn than both formats have");
+	tap_is_int(pvrec(t, "EXT4-fs (vda): hello world",
+			 ARGS("FORMAT", "EXT4-fs (%s): %pV", "PV_FORMAT", "hello %s",
+			      "ARG0", "vda"), &out, &n),
+		   KD_KFMT_CUT, "pv: fewer ARGn");
+	tap_is_int(pvrec(t, "EXT4-fs (vda): hello world",
+			 ARGS("FORMAT", "EXT4-fs (%s): %s", "PV_FORMAT", "hello %s",
+			      "ARG0", "vda", "ARG1", "world"), &out, &n),
+		   KD_KFMT_MISMATCH, "pv: PV_FORMAT but no %%pV in FORMAT");
+	tap_is_int(pvrec(t, "EXT4-fs (vda): nope 1",
+			 ARGS("FORMAT", "EXT4-fs (%s): %pV", "PV_FORMAT", "nope %d",
+			      "ARG0", "vda", "ARG1", "1"), &out, &n),
+		   KD_TRANSLATE_NONE, "pv: the caller's format is in no catalogue");
+	tap_is_int(pvrec(t, "pv world", ARGS("FORMAT", "pv %pV", "ARG0", "world"), &out, &n),
+		   KD_KFMT_PV, "pv: without PV_FORMAT, as before");
+	tap_is_int(pvrec(t, "pv hello world",
+			 ARGS("FORMAT", "pv %pV", "PV_FORMAT", "hello %s", "ARG0", "world"),
+			 &out, &n),
+		   0, "pv: with it, the caller's format, not the wrapper's, is looked up");
+	tap_is_mem(out, n, "pv Hallo world", 14, "pv: the wrapper's own entry unused");
+	kd_translate_free(t);
+}
+
 static void check_records(struct kd_catalog *cat)
 {
 	struct kd_translate *t = NULL;
@@ -566,6 +640,7 @@ int main(void)
 	check_charset();
 	check_prefix();
 	check_records(cat);
+	check_pv(cat);
 	check_stage_plain(cat);
 	kd_catalog_free(cat);
 	kd_record_free(&rec);
