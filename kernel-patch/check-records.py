@@ -97,7 +97,10 @@ EXPECT = {
     "netdev_info": dict(fmt="kptest:netdev_info carrier=%s", args=["up"], level=6, dev=True),
     "netdev_warn": dict(fmt="kptest:netdev_warn mtu=%d", args=["1500"], level=4, dev=True),
     "netdev_dbg": dict(fmt="kptest:netdev_dbg q=%d", args=["0"], level=7, dev=True),
-    "pv": dict(fmt=None, args=None, level=6, func="kp_vaf",
+    # a wrapper without a descriptor (as __ext4_msg() was): its own site
+    # and FORMAT; a kernel with the wrappers series keeps the format its
+    # %pV carried (PV_FORMAT, see pv_kept())
+    "pv": dict(fmt=None, args=None, level=6, func="kp_vaf", pv_format="inner a=%d b=%s",
                text="kptest:pv inner a=5 b=bee",
                alt=[("kptest:%s inner a=%d b=%s", ["pv", "5", "bee"]),
                     ("kptest:%s %pV", ["pv", "5", "bee"]),
@@ -464,6 +467,21 @@ def split_phase2(recs):
     return recs, []
 
 
+# Whether the booted kernel keeps the format of a wrapper's %pV
+# (PV_FORMAT): set by the callers from its tree, see pv_kept().
+PV_KEPT = False
+
+
+def pv_kept(src):
+    """Whether the kernel tree @src shows PV_FORMAT on /dev/kmsg (the
+    wrappers series), from its kernel/printk/printk.c."""
+    try:
+        with open(os.path.join(src, "kernel/printk/printk.c"), errors="replace") as fh:
+            return '"PV_FORMAT"' in fh.read()
+    except OSError:
+        return False
+
+
 def check_fields(tap, tag, exp, recs, mk, ncpu):
     """One check per tag: the structured fields of its records."""
     diag = []
@@ -518,6 +536,9 @@ def check_fields(tap, tag, exp, recs, mk, ncpu):
             alts = [(esc(f), [esc(a) for a in al]) for f, al in exp["alt"]]
             if not any(fmt in (f, f + "\\x0a") and args == al for f, al in alts):
                 diag.append(pfx + "FORMAT=%s ARGs=%s match none of %s" % (show(fmt), show(args), alts))
+        if "pv_format" in exp and (PV_KEPT or "PV_FORMAT" in d) \
+                and d.get("PV_FORMAT") != esc(exp["pv_format"]):
+            diag.append(pfx + "PV_FORMAT=%s, expected %s" % (show(d.get("PV_FORMAT")), show(esc(exp["pv_format"]))))
         if exp.get("args") is not None:
             want = [esc(a) for a in exp["args"]]
             if args != want:
@@ -1353,6 +1374,8 @@ def main():
     ap.add_argument("--debian-dump", help="tests/fixtures/kmsg-debian-6.12.dump")
     a = ap.parse_args()
     tap = Tap()
+    global PV_KEPT
+    PV_KEPT = bool(a.src) and pv_kept(a.src)
 
     if a.stages and os.path.exists(a.stages):
         with open(a.stages) as fh:

@@ -192,6 +192,7 @@ def main():
     series = a.series.split()
     TAG = ARCH if all(x in series for x in SERIES) else "%s, %s alone" % (ARCH, "+".join(series))
     cr = load("check_records", "check-records.py")
+    cr.PV_KEPT = cr.pv_kept(a.src)
     cs = load("check_site", "check-site.py")
     tap = cr.Tap()
 
