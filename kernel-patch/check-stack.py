@@ -11,7 +11,8 @@ drivers, locks and the scheduler below them are the same code in both
 kernels and are not followed; nor are indirect calls).
 
   frame     8 bytes of return address, 8 per register pushed, the largest
-            "sub $N,%rsp" (GCC shrink-wraps, so the whole function is read)
+            "sub $N,%rsp" or "add $-N,%rsp" (GCC shrink-wraps, so the whole
+            function is read)
             (arm64: the pre-indexed stores, "stp x29, x30, [sp, #-N]!", and
             the largest "sub sp, sp, #N"; the return address is in x30,
             saved inside that frame)
@@ -69,6 +70,9 @@ HEAD = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
 BRANCH = re.compile(r"(call|jmp)\s+[0-9a-f]+ <([^>+]+)>$")
 PUSH = re.compile(r"push\s+%r[a-z0-9]+$")
 SUB = re.compile(r"sub\s+\$0x([0-9a-f]+),%rsp")
+# GCC allocates exactly 128 bytes with "add $-128,%rsp" (a one-byte
+# immediate, which +128 is not): objdump shows the 64-bit two's complement
+ADD_NEG = re.compile(r"add\s+\$0x(f{8}[0-9a-f]{8}),%rsp")
 
 # arm64 (check-arm64.sh): "bl" calls, "b"/"b.<cond>" to another function
 # are tail calls; the frame is what the pre-indexed stores ("stp x29, x30,
@@ -122,6 +126,9 @@ def graph(vmlinux, arch="x86_64"):
         m = SUB.match(ins)
         if m and int(m.group(1), 16) < 0x10000:
             sub = max(sub, int(m.group(1), 16))
+        m = ADD_NEG.match(ins)
+        if m and (1 << 64) - int(m.group(1), 16) < 0x10000:
+            sub = max(sub, (1 << 64) - int(m.group(1), 16))
     return frame, calls, jmps
 
 
