@@ -17,10 +17,11 @@ need):
 Reported, not judged (issue 24's goals, which the series does not meet
 yet: most wrappers still record their own call site):
   * the share of records with FORMAT that re-render exactly from FORMAT
-    and ARGn (check-render.py's rules; goal >= 99%, %pV records included);
+    and ARGn (check-render.py's rules; goal >= 99%, %pV records included:
+    they render with their PV_FORMAT, the format the %pV carried);
   * the share of records with a call site whose call site is a wrapper's
     (goal <= 1%): its FORMAT holds "%pV" (the caller's format and arguments
-    are inside that one argument), or its CODE_FUNC is a function of a
+    are inside that one argument, PV_FORMAT or not), or its CODE_FUNC is a function of a
     wrapper family that count-wrappers.py finds in the tree (formats into a
     buffer and prints it, hands a va_list to vprintk());
   * both per subsystem (the directory of CODE_FILE), with the wrapper

@@ -28,7 +28,8 @@ import statistics
 
 MODULE = "kprint_test"
 SRC_NAME = "kprint_test.c"
-NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "FORMAT_PART", "ARGS_CUT", "PARTS")
+NEW_KEYS = ("CODE_FILE", "CODE_LINE", "CODE_FUNC", "MODULE", "FORMAT", "FORMAT_PART", "ARGS_CUT", "PARTS",
+            "PV_FORMAT")
 # the lines of the parts of a pr_cont() record: PART<k>_FORMAT, _ARGn, _ARGS_CUT
 PART_KEY = re.compile(r"PART\d+_(?:FORMAT|ARGS_CUT|ARG\d+)")
 # a record with its dictionary lines: no more than an unpatched kernel ever
