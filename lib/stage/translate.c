@@ -746,10 +746,9 @@ static int translate_pv(struct kd_translate *t, const struct kd_record *rec,
 			const struct msg *m, size_t *len)
 {
 	const char *fmt = m->format->value, *tail;
-	size_t fmt_len = m->format->value_len, tail_len, sfx_len;
+	size_t fmt_len = m->format->value_len, tail_len, sfx_at, sfx_len;
 	unsigned int nargs = nargs_of(m), inner, k, rest;
 	struct msg pm = *m;
-	ssize_t r;
 	int pv, reason;
 
 	if (kd_kfmt_parse(fmt, fmt_len, &t->pvf) < 0)
@@ -771,14 +770,10 @@ static int translate_pv(struct kd_translate *t, const struct kd_record *rec,
 	/* what follows the %pV, rendered with the last ARGn: the text's end */
 	if (kd_kfmt_parse(tail, tail_len, &t->pvf) < 0 || t->pvf.nconv != rest)
 		return untrusted(t, KD_KFMT_CONVERSION);
-	r = kd_kfmt_render(tail, tail_len, &t->pvf, NULL, t->args + k + inner, rest,
-			   t->work, sizeof(t->work));
-	if (r < 0)
-		return untrusted(t, KD_KFMT_TOO_LONG);
-	sfx_len = (size_t)r;
-	if (sfx_len > rec->text_len ||
-	    memcmp(rec->text + rec->text_len - sfx_len, t->work, sfx_len) != 0)
+	if (!kd_kfmt_match_tail(tail, tail_len, &t->pvf, t->args + k + inner, rest,
+				rec->text, rec->text_len, &sfx_at))
 		return untrusted(t, KD_KFMT_MISMATCH);
+	sfx_len = rec->text_len - sfx_at;
 	/* the caller's message: PV_FORMAT with its own ARGn from ARG0 */
 	memmove(t->args, t->args + k, inner * sizeof(t->args[0]));
 	pm.format = m->pv;
