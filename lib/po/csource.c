@@ -20,7 +20,12 @@
 
 #define ARG_TOKENS	64
 
-enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV };
+/*
+ * F_ACPI: ACPICA's message macros, ACPI_ERROR((AE_INFO, "fmt", ...)): the
+ * format is an argument of the one parenthesised list, and the kernel
+ * prints it after "ACPI Error: " and the like (see acpi_fix()).
+ */
+enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI };
 
 struct call {
 	const char *name;
@@ -57,7 +62,26 @@ static const struct call calls[] = {
 	{ "netif_crit", F_NETDEV, 3, '2' }, { "netif_err", F_NETDEV, 3, '3' },
 	{ "netif_warn", F_NETDEV, 3, '4' }, { "netif_notice", F_NETDEV, 3, '5' },
 	{ "netif_info", F_NETDEV, 3, '6' }, { "netif_dbg", F_NETDEV, 3, '7' },
+	{ "ACPI_INFO", F_ACPI, 0, '6' }, { "ACPI_WARNING", F_ACPI, 1, '4' },
+	{ "ACPI_WARNING_ONCE", F_ACPI, 1, '4' }, { "ACPI_ERROR", F_ACPI, 1, '3' },
+	{ "ACPI_ERROR_ONCE", F_ACPI, 1, '3' }, { "ACPI_EXCEPTION", F_ACPI, 2, '3' },
+	{ "ACPI_BIOS_WARNING", F_ACPI, 1, '4' }, { "ACPI_BIOS_ERROR", F_ACPI, 1, '3' },
+	{ "ACPI_BIOS_EXCEPTION", F_ACPI, 2, '3' },
 };
+
+/*
+ * What ACPICA's acpi_error() and its siblings print around the caller's
+ * format, after the "ACPI Error: " prefix: the exception's name before it
+ * (the _EXCEPTION macros; their success case, which leaves it out, is
+ * not told apart) and the version, module and line after it (all but
+ * ACPI_INFO()).  With the kernel series' ACPICA patch this is the record's
+ * FORMAT; a stock kernel prints the same text.
+ */
+static void acpi_fix(const struct call *c, const char **pre, const char **post)
+{
+	*pre = c->fmt_arg == 2 ? "%s, " : "";
+	*post = c->fmt_arg ? " (%8.8X/%s-%u)" : "";
+}
 
 /* The call an identifier names, its _once/_ratelimited/... suffix ignored. */
 static const struct call *find_call(const char *s, size_t n)
@@ -65,7 +89,7 @@ static const struct call *find_call(const char *s, size_t n)
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
 	size_t base = n;
 
-	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k'))
+	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A'))
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);
@@ -174,10 +198,43 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	struct kd_csource_msg m;
 
 	sc->st->calls++;
+	if (c->fam == F_ACPI) {
+		/* the inner '(' of ACPI_ERROR((...)); its ')' ends the arguments */
+		struct kd_clex save = *lx;
+		struct kd_ctoken p;
+
+		kd_csource_lex_next(lx, &p);
+		if (p.t != KD_CTOK_PUNCT || *p.s != '(') {
+			*lx = save;
+			sc->st->skipped++;
+			return 0;
+		}
+	}
 	if (call_args(lx, c->fmt_arg, fa, &nfa, a0, &na0) < 0 || nfa == 0 ||
 	    (w && w->bad) || !kd_csource_eval(sc, fa, nfa, fmt, &at)) {
 		sc->st->skipped++;
 		return 0;
+	}
+	if (c->fam == F_ACPI) {
+		struct kd_clex save = *lx;
+		struct kd_ctoken p;
+		const char *pre, *post;
+		size_t pl, ql;
+
+		kd_csource_lex_next(lx, &p);	/* the outer ')' */
+		if (p.t != KD_CTOK_PUNCT || *p.s != ')')
+			*lx = save;
+		acpi_fix(c, &pre, &post);
+		pl = strlen(pre);
+		ql = strlen(post);
+		if (at + pl + ql > sizeof(fmt)) {
+			sc->st->skipped++;
+			return 0;
+		}
+		memmove(fmt + pl, fmt, at);
+		memcpy(fmt, pre, pl);
+		memcpy(fmt + pl + at, post, ql);
+		at += pl + ql;
 	}
 	/* dev_printk(KERN_x, ...): the level is argument 0. */
 	if (!level && c->fmt_arg == 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
@@ -221,7 +278,7 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	m.func = sc->func;
 	m.module = sc->module;
 	m.level = level;
-	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : 'p';
+	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : c->fam == F_ACPI ? 'a' : 'p';
 	m.fmt = fmt;
 	m.fmt_len = at;
 	return sc->fn(sc->data, &m);

@@ -27,7 +27,9 @@ struct kd_csource_msg {
 	/*
 	 * How the kernel prints it: 'p' the format alone (printk(),
 	 * pr_*()), 'd' after dev_printk()'s "driver device: ", 'n' after
-	 * netdev_printk()'s prefix (netdev_*(), netif_*()).
+	 * netdev_printk()'s prefix (netdev_*(), netif_*()), 'a' after
+	 * ACPICA's ("ACPI: ", "ACPI Error: ", ..., ACPI_INFO() and its
+	 * siblings; @fmt then holds what ACPICA prints around the caller's).
 	 */
 	char family;
 	const char *fmt;	/* @fmt_len bytes */

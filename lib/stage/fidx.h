@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KD_FIDX_VERSION		3
+#define KD_FIDX_VERSION		4
 /* The suffix of installed indexes: DATADIR/kdmesg/formats/RELEASE.kdfi */
 #define KD_FIDX_SUFFIX		".kdfi"
 
@@ -26,6 +26,7 @@ enum kd_fidx_family {
 	KD_FIDX_PLAIN,		/* printk(), pr_*(): the format alone (pr_fmt() included) */
 	KD_FIDX_DEV,		/* dev_*(): "driver device: " before it */
 	KD_FIDX_NETDEV,		/* netdev_*(): "driver device ifname: " or "ifname: " */
+	KD_FIDX_ACPI,		/* ACPI_INFO() and the like: "ACPI: ", "ACPI Error: ", ... */
 };
 
 /* One format as a source gives it to the builder. */

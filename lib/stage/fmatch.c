@@ -35,12 +35,32 @@ static const char *colon_blank(const char *t, size_t n)
 	return NULL;
 }
 
+/*
+ * ACPICA's prefixes (include/acpi/platform/aclinux.h's ACPI_MSG_*): the
+ * length of the one the @n bytes at @t start with, or NONE.
+ */
+static size_t acpi_start(const char *t, size_t n)
+{
+	static const struct { const char *s; size_t n; } pre[] = {
+		{ "ACPI: ", 6 }, { "ACPI Error: ", 12 }, { "ACPI Warning: ", 14 },
+		{ "ACPI BIOS Error (bug): ", 23 }, { "ACPI BIOS Warning (bug): ", 25 },
+	};
+
+	if (n < 6 || memcmp(t, "ACPI", 4) != 0)
+		return NONE;
+	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
+		if (n >= pre[i].n && memcmp(t, pre[i].s, pre[i].n) == 0)
+			return pre[i].n;
+	return NONE;
+}
+
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
 	size_t pre, spaces, core, core_spaces, hint = 0;
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
+	s->acpi = acpi_start(t, n);
 	s->hint = t;
 	/* In a local: through @s, each step was a store (bytes may alias it). */
 	while (hint < n && t[hint] != ' ' && t[hint] != ':')
@@ -79,7 +99,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const struct starts *st)
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
-	size_t at[4];
+	size_t at[5];
 	unsigned int n = 0;
 
 	switch (f->family) {
@@ -94,11 +114,15 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		at[n++] = st->net1;
 		at[n++] = st->nullnet;
 		break;
+	case KD_FIDX_ACPI:
+		at[n++] = st->acpi;
+		break;
 	default:
 		at[n++] = 0;
 		at[n++] = st->dev;
 		at[n++] = st->net3;
 		at[n++] = st->net1;
+		at[n++] = st->acpi;
 	}
 	if (r->partial && f->lit < STRONG_LIT)
 		return NONE;
@@ -153,9 +177,11 @@ static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const str
 	case KD_FIDX_NETDEV:
 		return head_at(r, sl, st->net3) || head_at(r, sl, st->net1) ||
 		       head_at(r, sl, st->nullnet);
+	case KD_FIDX_ACPI:
+		return head_at(r, sl, st->acpi);
 	default:
 		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
-		       head_at(r, sl, st->net1);
+		       head_at(r, sl, st->net1) || head_at(r, sl, st->acpi);
 	}
 }
 
@@ -189,8 +215,11 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 		return at == st->dev || at == st->nulldev;
 	case KD_FIDX_NETDEV:
 		return at == st->net3 || at == st->net1 || at == st->nullnet;
+	case KD_FIDX_ACPI:
+		return at == st->acpi;
 	default:
-		return at == 0 || at == st->dev || at == st->net3 || at == st->net1;
+		return at == 0 || at == st->dev || at == st->net3 || at == st->net1 ||
+		       at == st->acpi;
 	}
 }
 

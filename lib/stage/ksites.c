@@ -104,6 +104,15 @@ long kd_ksites_printk_index(char *text, size_t len, const char *module,
 			s.family = KD_FIDX_DEV;
 		}
 		trim_newline(&s);
+		/*
+		 * ACPICA's messages (ACPI_ERROR() and the like with the
+		 * kernel series) are listed without the "ACPI Error: " that
+		 * comes before them; their format ends in ACPICA's suffix.
+		 * ACPI_INFO()'s, without one, stay plain (and unmatched).
+		 */
+		if (s.family == KD_FIDX_PLAIN && s.fmt_len > 14 &&
+		    memcmp(s.fmt + s.fmt_len - 14, " (%8.8X/%s-%u)", 14) == 0)
+			s.family = KD_FIDX_ACPI;
 		s.line = split_line(sp1 + 1);
 		s.file = sp1 + 1;
 		s.func = sp2 + 1;

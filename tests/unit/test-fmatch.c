@@ -66,6 +66,9 @@ static const struct site sites[] = {
 	/* one with far fewer literal bytes: no competitor */
 	{ "ACPI: %s", KD_FIDX_PLAIN, "drivers/acpi/x.c", "acpi_x", "x", 50 },
 	{ "ACPI: PM: Preparing to enter system sleep state S%d", KD_FIDX_PLAIN, "drivers/acpi/sleep.c", "acpi_sleep_prepare", "sleep", 60 },
+	/* ACPICA's, after "ACPI: ", "ACPI Error: "... (the format with ACPICA's additions) */
+	{ "%u ACPI AML tables successfully acquired and loaded", KD_FIDX_ACPI, "drivers/acpi/acpica/tbxfload.c", "acpi_tb_load_namespace", "acpi", 206 },
+	{ "%s, Could not install handler (%8.8X/%s-%u)", KD_FIDX_ACPI, "drivers/acpi/acpica/evx.c", "acpi_ev_x", "acpi", 300 },
 	/* equal literal bytes */
 	{ "link %s up", KD_FIDX_PLAIN, "l1.c", "l1", "l1", 70 },
 	{ "link up %s", KD_FIDX_PLAIN, "l2.c", "l2", "l2", 80 },
@@ -167,6 +170,18 @@ static void check_prefixes(void)
 	expect("e1000e 0000:00:19.0 eth0 (unregistering): NIC Link is Up 10 Mbps Half Duplex",
 	       KD_FMATCH_FULL, "NIC Link is Up %d Mbps %s Duplex", NULL, ARGS("10", "Half"),
 	       "netdev_printk: with netdev_reg_state()");
+	expect("ACPI: 1 ACPI AML tables successfully acquired and loaded", KD_FMATCH_FULL,
+	       "%u ACPI AML tables successfully acquired and loaded", "drivers/acpi/acpica/tbxfload.c",
+	       ARGS("1"), "ACPICA: after \"ACPI: \"");
+	tap_is_int((long long)r.start, 6, "ACPICA: the format starts after the prefix");
+	expect("ACPI Error: AE_NOT_FOUND, Could not install handler (20240827/evx-301)",
+	       KD_FMATCH_FULL, "%s, Could not install handler (%8.8X/%s-%u)",
+	       "drivers/acpi/acpica/evx.c", ARGS("AE_NOT_FOUND", "20240827", "evx", "301"),
+	       "ACPICA: after \"ACPI Error: \", the exception's name and the suffix as arguments");
+	expect("AE_NOT_FOUND, Could not install handler (20240827/evx-301)", KD_FMATCH_NONE,
+	       NULL, NULL, NULL, "ACPICA: an ACPICA format does not match without the prefix");
+	expect("ACPI Error: 1 ACPI AML tables successfully acquired and loaded", KD_FMATCH_FULL,
+	       NULL, NULL, NULL, "ACPICA: any of ACPICA's prefixes (the level tells them apart)");
 	expect("e1000e: Intel(R) PRO/1000 Network Driver", KD_FMATCH_FULL,
 	       "e1000e: Intel(R) PRO/1000 Network Driver", "drivers/net/e1000e/netdev.c", NOARGS,
 	       "pr_fmt(): the module prefix is part of the format");

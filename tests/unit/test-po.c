@@ -29,9 +29,9 @@ static int collect(void *data, const struct kd_csource_msg *m)
 	size_t n = strlen(seen);
 
 	(void)data;
-	snprintf(seen + n, sizeof(seen) - n, "%u %c %s %s|%.*s\n", m->line,
+	snprintf(seen + n, sizeof(seen) - n, "%u %c %s %s|%.*s%s\n", m->line,
 		 m->level ? m->level : '-', *m->func ? m->func : "-", m->module,
-		 (int)m->fmt_len, m->fmt);
+		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" : "");
 	return 0;
 }
 
@@ -88,6 +88,17 @@ static void test_csource(void)
 	     NULL, "7 6 d foo|x%s %42ph\n", "the #else definition of a macro, __stringify()");
 	scan("void e(void) { kprint_early(KERN_INFO \"early %u\", 1); }\n", NULL,
 	     "1 6 e foo|early %u\n", "kprint_early() is a message call");
+	scan("void a(void)\n{\n\tACPI_INFO((\"%u tables\", n));\n"
+	     "\tACPI_ERROR((AE_INFO, \"No handler for %s\", s));\n"
+	     "\tACPI_EXCEPTION((AE_INFO, status, \"While loading\"));\n"
+	     "\tACPI_BIOS_WARNING((AE_INFO, \"Bad length 0x%X\", l));\n"
+	     "\tACPI_WARNING_ONCE((AE_INFO, \"once\"));\n\tpr_info(\"after\\n\");\n}\n", NULL,
+	     "3 6 a foo|%u tables [after ACPI's prefix]\n"
+	     "4 3 a foo|No handler for %s (%8.8X/%s-%u) [after ACPI's prefix]\n"
+	     "5 3 a foo|%s, While loading (%8.8X/%s-%u) [after ACPI's prefix]\n"
+	     "6 4 a foo|Bad length 0x%X (%8.8X/%s-%u) [after ACPI's prefix]\n"
+	     "7 4 a foo|once (%8.8X/%s-%u) [after ACPI's prefix]\n8 6 a foo|after\n",
+	     "ACPICA's ACPI_INFO((...)) and siblings: the format with ACPICA's additions");
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
 	      "#define TWICE \"a\"\n";
