@@ -52,6 +52,8 @@ if [ -z "$src" ]; then
 fi
 if [ -n "$src" ]; then
 	full=$d/recover-linux.kdfi
+	# an index of another version (an older kdmesg-po) is made again
+	[ -s "$full" ] && ! "$GEN" load "$full" >/dev/null 2>&1 && rm -f "$full"
 	if [ ! -s "$full" ]; then
 		echo "indexing $src (a few minutes)..." >&2
 		/usr/bin/time -f "index: %e s wall, %M KiB peak" "$KDMESG_PO" index -o "$full" "$src"

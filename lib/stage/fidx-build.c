@@ -251,7 +251,7 @@ static int op_push(struct ops *o, const struct kd_fidx_op *op)
 static struct kd_fidx_op conv_op(const char *c, size_t n)
 {
 	struct kd_fidx_op op = { .kind = KD_OP_STR };
-	size_t i = 1;
+	size_t i = 1, prec = SIZE_MAX;
 
 	for (; i < n && strchr("-+ #0'", c[i]); i++)
 		op.flags |= c[i] == '-' ? KD_OPF_LEFT : c[i] == '+' ? KD_OPF_PLUS :
@@ -262,6 +262,12 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 	for (; i < n && c[i] >= '0' && c[i] <= '9'; i++)
 		if (op.len <= 9999)
 			op.len = (uint16_t)(op.len * 10 + (c[i] - '0'));
+	if (i < n && c[i] == '.' && i + 1 < n && c[i + 1] != '*') {
+		prec = 0;
+		for (i++; i < n && c[i] >= '0' && c[i] <= '9'; i++)
+			if (prec <= 9999)
+				prec = prec * 10 + (size_t)(c[i] - '0');
+	}
 	while (i < n && (c[i] == '*' || (c[i] >= '0' && c[i] <= '9') || c[i] == '.'))
 		i++;
 	while (i < n && strchr("hlLqzZtj", c[i]))
@@ -315,7 +321,16 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 		/* %pV, %pR, %pE, %pd...: free text */
 		break;
 	}
-	default:	/* %s, and floats the kernel has not */
+	case 's':
+		/*
+		 * vsnprintf() prints at most the precision's bytes of the
+		 * string, padded to the width: exactly the width when the
+		 * precision is no wider ("%-4.4s" of a table signature).
+		 */
+		if (op.len && prec <= op.len)
+			op.flags |= KD_OPF_EXACT;
+		break;
+	default:	/* floats the kernel has not */
 		break;
 	}
 	return op;

@@ -149,6 +149,7 @@ enum {
 	KD_OPF_SPACE	= 1 << 2,	/* ' ' */
 	KD_OPF_ALT	= 1 << 3,	/* '#' */
 	KD_OPF_WIDTH	= 1 << 4,	/* a width, or '*' */
+	KD_OPF_EXACT	= 1 << 5,	/* %s exactly @len wide: "%-6.6s", "%8.4s" */
 };
 
 struct kd_fidx_op {

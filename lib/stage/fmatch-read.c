@@ -355,6 +355,14 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 	default: {	/* free text: shortest first, where the next literal occurs */
 		const struct kd_fidx_op *nx = i + 1 < r->nops ? &r->ops[i + 1] : NULL;
 
+		if (op->flags & KD_OPF_EXACT) {
+			if (r->n - pos >= op->len)
+				try_end(r, i, pos, pos + op->len, conv);
+			else if (cut_here(r, i, 0))
+				try_end(r, i, pos, r->n, conv);
+			return;
+		}
+
 		if (!nx) {
 			try_end(r, i, pos, r->n, conv);
 			return;

@@ -69,6 +69,8 @@ static const struct site sites[] = {
 	/* ACPICA's, after "ACPI: ", "ACPI Error: "... (the format with ACPICA's additions) */
 	{ "%u ACPI AML tables successfully acquired and loaded", KD_FIDX_ACPI, "drivers/acpi/acpica/tbxfload.c", "acpi_tb_load_namespace", "acpi", 206 },
 	{ "%s, Could not install handler (%8.8X/%s-%u)", KD_FIDX_ACPI, "drivers/acpi/acpica/evx.c", "acpi_ev_x", "acpi", 300 },
+	/* %s of a width and a precision no wider: exactly that wide */
+	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
 	{ "link %s up", KD_FIDX_PLAIN, "l1.c", "l1", "l1", 70 },
 	{ "link up %s", KD_FIDX_PLAIN, "l2.c", "l2", "l2", 80 },
@@ -178,6 +180,12 @@ static void check_prefixes(void)
 	       KD_FMATCH_FULL, "%s, Could not install handler (%8.8X/%s-%u)",
 	       "drivers/acpi/acpica/evx.c", ARGS("AE_NOT_FOUND", "20240827", "evx", "301"),
 	       "ACPICA: after \"ACPI Error: \", the exception's name and the suffix as arguments");
+	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
+	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
+	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),
+	       "\"%-6.6s\" reads exactly 6 bytes: one reading, with its arguments");
+	expect("RSDT len 000034 (v01 BOCHS BXPC    )", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "\"%-6.6s\" does not read 5 bytes");
 	expect("AE_NOT_FOUND, Could not install handler (20240827/evx-301)", KD_FMATCH_NONE,
 	       NULL, NULL, NULL, "ACPICA: an ACPICA format does not match without the prefix");
 	expect("ACPI Error: 1 ACPI AML tables successfully acquired and loaded", KD_FMATCH_FULL,
