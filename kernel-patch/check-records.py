@@ -95,6 +95,13 @@ EXPECT = {
     "dev_info": dict(fmt="kptest:dev_info name=%s", args=["plat"], level=6, dev=True),
     "dev_printk": dict(fmt="kptest:dev_printk n=%u", args=["3"], level=5, dev=True),
     "dev_dbg": dict(fmt="kptest:dev_dbg x=%x", args=["beef"], level=7, dev=True),
+    # dev_err_probe()/dev_warn_probe() (wrappers/0006): "error <err>: " after
+    # the device prefix, before the caller's format (-22 or -EINVAL, as
+    # CONFIG_SYMBOLIC_ERRNAME says)
+    "dev_err_probe": dict(fmt="kptest:dev_err_probe n=%d", args=["7"], level=3, dev=True,
+                          needs="probe", text=": kptest:dev_err_probe n=7"),
+    "dev_warn_probe": dict(fmt="kptest:dev_warn_probe s=%s", args=["w"], level=4, dev=True,
+                           needs="probe", text=": kptest:dev_warn_probe s=w"),
     "netdev_info": dict(fmt="kptest:netdev_info carrier=%s", args=["up"], level=6, dev=True),
     "netdev_warn": dict(fmt="kptest:netdev_warn mtu=%d", args=["1500"], level=4, dev=True),
     "netdev_dbg": dict(fmt="kptest:netdev_dbg q=%d", args=["0"], level=7, dev=True),
@@ -106,6 +113,19 @@ EXPECT = {
                alt=[("kptest:%s inner a=%d b=%s", ["pv", "5", "bee"]),
                     ("kptest:%s %pV", ["pv", "5", "bee"]),
                     ("kptest:%s %pV", ["pv", "inner a=5 b=bee"])]),
+    # ACPICA's message macros (wrappers/0005): checked where the tree passes
+    # their caller's call site and the module has ACPI (see skip_expect());
+    # acpi_suffix: " (%8.8X/%s-%u)" with ACPI_CA_VERSION, the module's name
+    # and the line follow the caller's format (see acpi_exp())
+    "acpi_info": dict(fmt="kptest:acpi_info n=%d", args=["1"], level=6, needs="acpi",
+                      text="ACPI: kptest:acpi_info n=1"),
+    "acpi_error": dict(fmt="kptest:acpi_error s=%s", args=["bad"], level=3, needs="acpi",
+                       acpi_suffix=True, text="ACPI Error: kptest:acpi_error s=bad"),
+    "acpi_exception": dict(fmt="%s, kptest:acpi_exception n=%u", args=["AE_NOT_FOUND", "2"], level=3,
+                           needs="acpi", acpi_suffix=True,
+                           text="ACPI Error: AE_NOT_FOUND, kptest:acpi_exception n=2"),
+    "acpi_bios_warning": dict(fmt="kptest:acpi_bios_warning x=%x", args=["ab"], level=4, needs="acpi",
+                              acpi_suffix=True, text="ACPI BIOS Warning (bug): kptest:acpi_bios_warning x=ab"),
     "hex": dict(fmt="kptest:hex %*ph", args=["de ad be ef 00 7f"], level=6),
     "ip4": dict(fmt="kptest:ip4 %pI4", args=["192.168.0.1"], level=6),
     "mac": dict(fmt="kptest:mac %pM", args=["02:00:5e:10:20:30"], level=6),
@@ -483,8 +503,56 @@ def pv_kept(src):
         return False
 
 
+# What the booted kernel's tree has that some EXPECT entries need (their
+# "needs"): a wrappers patch that passes its callers' call sites, found by
+# a name in a file; and its ACPI_CA_VERSION as "%8.8X" prints it.  Set by
+# the callers from its tree, see tree_features().
+NEEDS = {
+    "acpi": ("drivers/acpi/osl.c", "acpi_os_printk_site"),      # wrappers/0005
+    "probe": ("drivers/base/core.c", "dev_probe_failed_site"),  # wrappers/0006
+}
+HAS = set()
+ACPI_VERSION = ""
+
+
+def tree_features(src):
+    """(the NEEDS that the tree @src has, its ACPI_CA_VERSION)."""
+    has = set()
+    for need, (path, name) in NEEDS.items():
+        try:
+            with open(os.path.join(src, path), errors="replace") as fh:
+                if name in fh.read():
+                    has.add(need)
+        except OSError:
+            pass
+    try:
+        with open(os.path.join(src, "include/acpi/acpixf.h"), errors="replace") as fh:
+            m = re.search(r"#define\s+ACPI_CA_VERSION\s+0x([0-9A-Fa-f]+)", fh.read())
+    except OSError:
+        m = None
+    return has, ("%8.8X" % int(m.group(1), 16)) if m else ""
+
+
+def skip_expect(exp, tags):
+    """Whether an EXPECT entry is left out: the tree lacks what it needs, or
+    (ACPICA's) the module was built without ACPI and printed kptest:acpi_off."""
+    need = exp.get("needs")
+    return bool(need) and (need not in HAS or (need == "acpi" and "acpi_off" in tags))
+
+
+def acpi_exp(tag, exp, mk):
+    """@exp with ACPICA's " (version/module-line)" suffix added where it has one."""
+    if not exp.get("acpi_suffix") or tag not in mk:
+        return exp
+    line = mk[tag][0]
+    return dict(exp, fmt=exp["fmt"] + " (%8.8X/%s-%u)",
+                args=exp["args"] + [ACPI_VERSION, MODULE, str(line)],
+                text=exp["text"] + " (%s/%s-%d)" % (ACPI_VERSION, MODULE, line))
+
+
 def check_fields(tap, tag, exp, recs, mk, ncpu):
     """One check per tag: the structured fields of its records."""
+    exp = acpi_exp(tag, exp, mk)
     diag = []
     mine = [r for r in recs if r.tag() == tag]
     count = exp.get("count", 1)
@@ -1375,8 +1443,10 @@ def main():
     ap.add_argument("--debian-dump", help="tests/fixtures/kmsg-debian-6.12.dump")
     a = ap.parse_args()
     tap = Tap()
-    global PV_KEPT
+    global PV_KEPT, HAS, ACPI_VERSION
     PV_KEPT = bool(a.src) and pv_kept(a.src)
+    if a.src:
+        HAS, ACPI_VERSION = tree_features(a.src)
 
     if a.stages and os.path.exists(a.stages):
         with open(a.stages) as fh:
@@ -1453,7 +1523,8 @@ def main():
         tap.check(b["ncpu"] >= 2, "%s: 2 CPUs online (cpus=%d)" % (name, b["ncpu"]))
         mod = module_records(b["recs"])
         tags = {r.tag() for r in mod}
-        missing = sorted(set(EXPECT) - tags - ({"deferred"} if "deferred_skip" in tags else set()))
+        missing = sorted(set(t for t, e in EXPECT.items() if not skip_expect(e, tags)) - tags
+                         - ({"deferred"} if "deferred_skip" in tags else set()))
         tap.check(b["recs"] and not missing and not b["errs"],
                   "%s: /dev/kmsg holds a record of every test message" % name,
                   (["missing: " + " ".join(missing)] if missing else [])
@@ -1478,7 +1549,7 @@ def main():
             if tag == "deferred" and any(r.tag() == "deferred_skip" for r in mod):
                 tap.skip("kprint: kptest:deferred", "_printk_deferred is not exported to modules")
                 continue
-            if exp.get("cut"):
+            if exp.get("cut") or skip_expect(exp, {r.tag() for r in mod}):
                 continue
             check_fields(tap, tag, exp, mod, mk, b["ncpu"] or 2)
 

@@ -47,6 +47,9 @@
 #ifdef CONFIG_KPRINT
 #include <linux/kprint.h>
 #endif
+#ifdef CONFIG_ACPI
+#include <linux/acpi.h>
+#endif
 
 static struct platform_device *kp_pdev;
 static struct net_device *kp_ndev;
@@ -141,6 +144,8 @@ static void kp_dev(void)
 	dev_info(&kp_pdev->dev, "kptest:dev_info name=%s\n", "plat"); /* KP:dev_info */
 	dev_printk(KERN_NOTICE, &kp_pdev->dev, "kptest:dev_printk n=%u\n", 3u); /* KP:dev_printk */
 	dev_dbg(&kp_pdev->dev, "kptest:dev_dbg x=%x\n", 0xbeef); /* KP:dev_dbg */
+	dev_err_probe(&kp_pdev->dev, -EINVAL, "kptest:dev_err_probe n=%d\n", 7); /* KP:dev_err_probe */
+	dev_warn_probe(&kp_pdev->dev, -EIO, "kptest:dev_warn_probe s=%s\n", "w"); /* KP:dev_warn_probe */
 }
 
 static void kp_netdev(void)
@@ -167,6 +172,24 @@ static void kp_formats(void)
 	pr_info("kptest:percent 100%% done %d\n", 3); /* KP:percent */
 	pr_info("kptest:many12 %d %u %x %X %lu %lld %c %s %5d %-4s| %*d %.*s\n", -1, 2u, 0xab, 0xcd, 5ul, -6ll, 'g', "eight", 9, "ten", 6, 11, 2, "twelve"); /* KP:many12 */
 }
+
+#ifdef CONFIG_ACPI
+ACPI_MODULE_NAME("kprint_test");
+
+/* ACPICA's message macros, as ACPICA's own code calls them (issue 24) */
+static void kp_acpi(void)
+{
+	ACPI_INFO(("kptest:acpi_info n=%d", 1)); /* KP:acpi_info */
+	ACPI_ERROR((AE_INFO, "kptest:acpi_error s=%s", "bad")); /* KP:acpi_error */
+	ACPI_EXCEPTION((AE_INFO, AE_NOT_FOUND, "kptest:acpi_exception n=%u", 2u)); /* KP:acpi_exception */
+	ACPI_BIOS_WARNING((AE_INFO, "kptest:acpi_bios_warning x=%x", 0xab)); /* KP:acpi_bios_warning */
+}
+#else
+static void kp_acpi(void)
+{
+	pr_info("kptest:acpi_off no ACPI in this kernel\n");
+}
+#endif
 
 #define KP_D10 "%d %d %d %d %d %d %d %d %d %d "
 static void kp_caps(void)
@@ -302,6 +325,7 @@ static void kp_emit_all(void)
 	kp_dev();
 	kp_netdev();
 	kp_formats();
+	kp_acpi();
 	kp_caps();
 	kp_contexts();
 	pr_info("kptest:done\n"); /* KP:done */
