@@ -413,6 +413,9 @@ static int cmd_dump(const char *in, unsigned long n, unsigned int seed, unsigned
 			at += (size_t)snprintf(text, sizeof(text), "ahci 0000:00:%02x.%u: ", rnd(32), rnd(8));
 		else if (f->family == KD_FIDX_NETDEV)
 			at += (size_t)snprintf(text, sizeof(text), "e1000e 0000:00:19.0 eth%u: ", rnd(4));
+		else if (f->family == KD_FIDX_DEVPROBE)
+			at += (size_t)snprintf(text, sizeof(text), "ahci 0000:00:%02x.%u: error -EIO: ",
+					       rnd(32), rnd(8));
 		else if (f->family == KD_FIDX_ACPI)	/* ACPICA's prefix by the level */
 			at += (size_t)snprintf(text, sizeof(text), "%s", e.level == '6' ? "ACPI: " :
 					       e.level == '4' ? "ACPI Warning: " : "ACPI Error: ");

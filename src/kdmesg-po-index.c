@@ -63,7 +63,8 @@ static int on_source(const struct kd_csource_msg *m)
 		.fmt = m->fmt, .fmt_len = m->fmt_len, .file = m->file, .line = m->line,
 		.func = m->func, .module = m->module, .level = m->level,
 		.family = m->family == 'd' ? KD_FIDX_DEV : m->family == 'n' ? KD_FIDX_NETDEV :
-			  m->family == 'a' ? KD_FIDX_ACPI : KD_FIDX_PLAIN,
+			  m->family == 'a' ? KD_FIDX_ACPI : m->family == 'e' ? KD_FIDX_DEVPROBE :
+			  KD_FIDX_PLAIN,
 	};
 
 	return add_site(NULL, &s);

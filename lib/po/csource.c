@@ -25,7 +25,7 @@
  * format is an argument of the one parenthesised list, and the kernel
  * prints it after "ACPI Error: " and the like (see acpi_fix()).
  */
-enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI };
+enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE };
 
 struct call {
 	const char *name;
@@ -53,6 +53,8 @@ static const struct call calls[] = {
 	{ "dev_warn", F_DEV, 1, '4' }, { "dev_notice", F_DEV, 1, '5' },
 	{ "dev_info", F_DEV, 1, '6' }, { "dev_dbg", F_DEV, 1, '7' },
 	{ "dev_printk", F_DEV, 2, 0 },
+	/* "driver device: error -EINVAL: " before the format; no dev_fmt() */
+	{ "dev_err_probe", F_DEVPROBE, 2, '3' }, { "dev_warn_probe", F_DEVPROBE, 2, '4' },
 	{ "netdev_emerg", F_NETDEV, 1, '0' }, { "netdev_alert", F_NETDEV, 1, '1' },
 	{ "netdev_crit", F_NETDEV, 1, '2' }, { "netdev_err", F_NETDEV, 1, '3' },
 	{ "netdev_warn", F_NETDEV, 1, '4' }, { "netdev_notice", F_NETDEV, 1, '5' },
@@ -278,7 +280,8 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	m.func = sc->func;
 	m.module = sc->module;
 	m.level = level;
-	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : c->fam == F_ACPI ? 'a' : 'p';
+	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : c->fam == F_ACPI ? 'a' :
+		   c->fam == F_DEVPROBE ? 'e' : 'p';
 	m.fmt = fmt;
 	m.fmt_len = at;
 	return sc->fn(sc->data, &m);

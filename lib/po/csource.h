@@ -29,7 +29,8 @@ struct kd_csource_msg {
 	 * pr_*()), 'd' after dev_printk()'s "driver device: ", 'n' after
 	 * netdev_printk()'s prefix (netdev_*(), netif_*()), 'a' after
 	 * ACPICA's ("ACPI: ", "ACPI Error: ", ..., ACPI_INFO() and its
-	 * siblings; @fmt then holds what ACPICA prints around the caller's).
+	 * siblings; @fmt then holds what ACPICA prints around the caller's),
+	 * 'e' after dev_err_probe()'s "driver device: error <err>: ".
 	 */
 	char family;
 	const char *fmt;	/* @fmt_len bytes */

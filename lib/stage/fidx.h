@@ -27,6 +27,7 @@ enum kd_fidx_family {
 	KD_FIDX_DEV,		/* dev_*(): "driver device: " before it */
 	KD_FIDX_NETDEV,		/* netdev_*(): "driver device ifname: " or "ifname: " */
 	KD_FIDX_ACPI,		/* ACPI_INFO() and the like: "ACPI: ", "ACPI Error: ", ... */
+	KD_FIDX_DEVPROBE,	/* dev_err_probe(): "driver device: error -EINVAL: " */
 };
 
 /* One format as a source gives it to the builder. */

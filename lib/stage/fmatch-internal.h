@@ -262,6 +262,7 @@ static inline unsigned int kd_fmatch_nonblank_lit(const struct kd_fidx *x, uint3
 struct starts {
 	size_t dev, net3, net1, nulldev, nullnet;
 	size_t acpi;		/* after ACPICA's "ACPI Error: " and the like */
+	size_t probe;		/* after dev_err_probe()'s "error <err>: " */
 	const char *hint;	/* the text's first word, for the module tie-break */
 	size_t hint_len;
 };

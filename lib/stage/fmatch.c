@@ -61,6 +61,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->acpi = acpi_start(t, n);
+	s->probe = NONE;
 	s->hint = t;
 	/* In a local: through @s, each step was a store (bytes may alias it). */
 	while (hint < n && t[hint] != ' ' && t[hint] != ':')
@@ -78,8 +79,16 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		return;
 	}
 	spaces = kd_fmatch_blanks(t, pre);
-	if (spaces == 1)
+	if (spaces == 1) {
 		s->dev = pre + 2;
+		/* dev_err_probe(): "error -EINVAL: " or "error -22: " after it */
+		if (n - s->dev > 9 && memcmp(t + s->dev, "error -", 7) == 0) {
+			const char *e = colon_blank(t + s->dev + 7, n - s->dev - 7);
+
+			if (e && !memchr(t + s->dev + 7, ' ', (size_t)(e - (t + s->dev + 7))))
+				s->probe = (size_t)(e - t) + 2;
+		}
+	}
 	/* netdev_reg_state(): " (unregistering)" and the like after the name */
 	core = pre;
 	if (pre && t[pre - 1] == ')') {
@@ -99,7 +108,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const struct starts *st)
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
-	size_t at[5];
+	size_t at[6];
 	unsigned int n = 0;
 
 	switch (f->family) {
@@ -117,12 +126,16 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 	case KD_FIDX_ACPI:
 		at[n++] = st->acpi;
 		break;
+	case KD_FIDX_DEVPROBE:
+		at[n++] = st->probe;
+		break;
 	default:
 		at[n++] = 0;
 		at[n++] = st->dev;
 		at[n++] = st->net3;
 		at[n++] = st->net1;
 		at[n++] = st->acpi;
+		at[n++] = st->probe;
 	}
 	if (r->partial && f->lit < STRONG_LIT)
 		return NONE;
@@ -179,9 +192,12 @@ static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const str
 		       head_at(r, sl, st->nullnet);
 	case KD_FIDX_ACPI:
 		return head_at(r, sl, st->acpi);
+	case KD_FIDX_DEVPROBE:
+		return head_at(r, sl, st->probe);
 	default:
 		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
-		       head_at(r, sl, st->net1) || head_at(r, sl, st->acpi);
+		       head_at(r, sl, st->net1) || head_at(r, sl, st->acpi) ||
+		       head_at(r, sl, st->probe);
 	}
 }
 
@@ -217,9 +233,11 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 		return at == st->net3 || at == st->net1 || at == st->nullnet;
 	case KD_FIDX_ACPI:
 		return at == st->acpi;
+	case KD_FIDX_DEVPROBE:
+		return at == st->probe;
 	default:
 		return at == 0 || at == st->dev || at == st->net3 || at == st->net1 ||
-		       at == st->acpi;
+		       at == st->acpi || at == st->probe;
 	}
 }
 

@@ -69,6 +69,8 @@ static const struct site sites[] = {
 	/* ACPICA's, after "ACPI: ", "ACPI Error: "... (the format with ACPICA's additions) */
 	{ "%u ACPI AML tables successfully acquired and loaded", KD_FIDX_ACPI, "drivers/acpi/acpica/tbxfload.c", "acpi_tb_load_namespace", "acpi", 206 },
 	{ "%s, Could not install handler (%8.8X/%s-%u)", KD_FIDX_ACPI, "drivers/acpi/acpica/evx.c", "acpi_ev_x", "acpi", 300 },
+	/* dev_err_probe(): after "driver device: error <err>: " */
+	{ "failed to get clock %d", KD_FIDX_DEVPROBE, "drivers/clk/c.c", "c_probe", "clkc", 140 },
 	/* %s of a width and a precision no wider: exactly that wide */
 	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
@@ -180,6 +182,14 @@ static void check_prefixes(void)
 	       KD_FMATCH_FULL, "%s, Could not install handler (%8.8X/%s-%u)",
 	       "drivers/acpi/acpica/evx.c", ARGS("AE_NOT_FOUND", "20240827", "evx", "301"),
 	       "ACPICA: after \"ACPI Error: \", the exception's name and the suffix as arguments");
+	expect("clkc 1-0010: error -EPROBE_DEFER: failed to get clock 2", KD_FMATCH_FULL,
+	       "failed to get clock %d", "drivers/clk/c.c", ARGS("2"),
+	       "dev_err_probe(): after \"driver device: error <name>: \"");
+	expect("clkc 1-0010: error -22: failed to get clock 3", KD_FMATCH_FULL,
+	       "failed to get clock %d", "drivers/clk/c.c", ARGS("3"),
+	       "dev_err_probe(): after \"error <number>: \" (no CONFIG_SYMBOLIC_ERRNAME)");
+	expect("clkc 1-0010: failed to get clock 3", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "dev_err_probe(): not without \"error <err>: \"");
 	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
 	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
 	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),

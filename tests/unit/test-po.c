@@ -31,7 +31,8 @@ static int collect(void *data, const struct kd_csource_msg *m)
 	(void)data;
 	snprintf(seen + n, sizeof(seen) - n, "%u %c %s %s|%.*s%s\n", m->line,
 		 m->level ? m->level : '-', *m->func ? m->func : "-", m->module,
-		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" : "");
+		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" :
+		 m->family == 'e' ? " [after \"error <err>: \"]" : "");
 	return 0;
 }
 
@@ -99,6 +100,9 @@ static void test_csource(void)
 	     "6 4 a foo|Bad length 0x%X (%8.8X/%s-%u) [after ACPI's prefix]\n"
 	     "7 4 a foo|once (%8.8X/%s-%u) [after ACPI's prefix]\n8 6 a foo|after\n",
 	     "ACPICA's ACPI_INFO((...)) and siblings: the format with ACPICA's additions");
+	scan("int p(struct device *d)\n{\n\treturn dev_err_probe(d, -EIO, \"no clock %d\\n\", 1);\n}\n",
+	     NULL, "3 3 p foo|no clock %d [after \"error <err>: \"]\n",
+	     "dev_err_probe(): the caller's format, after \"error <err>: \"");
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
 	      "#define TWICE \"a\"\n";
