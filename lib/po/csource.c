@@ -82,7 +82,7 @@ static const struct call calls[] = {
 static void acpi_fix(const struct call *c, const char **pre, const char **post)
 {
 	*pre = c->fmt_arg == 2 ? "%s, " : "";
-	*post = c->fmt_arg ? " (%8.8X/%s-%u)" : "";
+	*post = c->fmt_arg ? KD_ACPI_SUFFIX : "";
 }
 
 /* The call an identifier names, its _once/_ratelimited/... suffix ignored. */
@@ -187,6 +187,23 @@ static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa
 	return over ? -1 : 0;
 }
 
+/*
+ * Put @pre before and @post after the @*at bytes of @fmt (@cap bytes):
+ * pr_fmt()'s and dev_fmt()'s, or what ACPICA prints around the caller's
+ * format.  False when it does not fit.
+ */
+static bool surround(char *fmt, size_t *at, size_t cap, const char *pre, size_t pl,
+		     const char *post, size_t ql)
+{
+	if (*at + pl + ql > cap)
+		return false;
+	memmove(fmt + pl, fmt, *at);
+	memcpy(fmt, pre, pl);
+	memcpy(fmt + pl + *at, post, ql);
+	*at += pl + ql;
+	return true;
+}
+
 static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c, unsigned int line)
 {
 	struct kd_ctoken fa[ARG_TOKENS], a0[4];
@@ -220,23 +237,10 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	if (c->fam == F_ACPI) {
 		struct kd_clex save = *lx;
 		struct kd_ctoken p;
-		const char *pre, *post;
-		size_t pl, ql;
 
 		kd_csource_lex_next(lx, &p);	/* the outer ')' */
 		if (p.t != KD_CTOK_PUNCT || *p.s != ')')
 			*lx = save;
-		acpi_fix(c, &pre, &post);
-		pl = strlen(pre);
-		ql = strlen(post);
-		if (at + pl + ql > sizeof(fmt)) {
-			sc->st->skipped++;
-			return 0;
-		}
-		memmove(fmt + pl, fmt, at);
-		memcpy(fmt, pre, pl);
-		memcpy(fmt + pl + at, post, ql);
-		at += pl + ql;
 	}
 	/* dev_printk(KERN_x, ...): the level is argument 0. */
 	if (!level && c->fmt_arg == 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
@@ -260,11 +264,19 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	 */
 	if (level && level != 'c' && (level < '0' || level > '7'))
 		level = 0;
-	if (w && (w->pre_len || w->post_len)) {
-		memmove(fmt + w->pre_len, fmt, at);
-		memcpy(fmt, w->pre, w->pre_len);
-		memcpy(fmt + w->pre_len + at, w->post, w->post_len);
-		at += w->pre_len + w->post_len;
+	if (w && (w->pre_len || w->post_len) &&
+	    !surround(fmt, &at, sizeof(fmt), w->pre, w->pre_len, w->post, w->post_len)) {
+		sc->st->skipped++;
+		return 0;
+	}
+	if (c->fam == F_ACPI) {
+		const char *pre, *post;
+
+		acpi_fix(c, &pre, &post);
+		if (!surround(fmt, &at, sizeof(fmt), pre, strlen(pre), post, strlen(post))) {
+			sc->st->skipped++;
+			return 0;
+		}
 	}
 	if (at && fmt[at - 1] == '\n')
 		at--;

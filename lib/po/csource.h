@@ -18,6 +18,14 @@
 
 #include <stddef.h>
 
+/*
+ * What ACPICA prints after the caller's format of ACPI_ERROR() and its
+ * siblings (not ACPI_INFO()): its version, module and line.  Extracted
+ * formats end in it, as the kernel series' FORMAT does; kdmesg-po knows
+ * ACPICA's formats in a printk index by it.
+ */
+#define KD_ACPI_SUFFIX		" (%8.8X/%s-%u)"
+
 struct kd_csource_msg {
 	const char *file;	/* as given to kd_csource_scan() */
 	unsigned int line;	/* of the call */

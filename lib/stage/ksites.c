@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "po/csource.h"
 #include "po/cstring.h"
 #include "record/field.h"
 #include "source/source.h"
@@ -110,8 +111,9 @@ long kd_ksites_printk_index(char *text, size_t len, const char *module,
 		 * comes before them; their format ends in ACPICA's suffix.
 		 * ACPI_INFO()'s, without one, stay plain (and unmatched).
 		 */
-		if (s.family == KD_FIDX_PLAIN && s.fmt_len > 14 &&
-		    memcmp(s.fmt + s.fmt_len - 14, " (%8.8X/%s-%u)", 14) == 0)
+		if (s.family == KD_FIDX_PLAIN && s.fmt_len > sizeof(KD_ACPI_SUFFIX) - 1 &&
+		    memcmp(s.fmt + s.fmt_len - (sizeof(KD_ACPI_SUFFIX) - 1), KD_ACPI_SUFFIX,
+			   sizeof(KD_ACPI_SUFFIX) - 1) == 0)
 			s.family = KD_FIDX_ACPI;
 		s.line = split_line(sp1 + 1);
 		s.file = sp1 + 1;
