@@ -107,7 +107,7 @@ EXPECT = {
     "netdev_dbg": dict(fmt="kptest:netdev_dbg q=%d", args=["0"], level=7, dev=True),
     # a wrapper without a descriptor (as __ext4_msg() was): its own site
     # and FORMAT; a kernel with the wrappers series keeps the format its
-    # %pV carried (PV_FORMAT, see pv_kept())
+    # %pV carried (PV_FORMAT, "pv" of NEEDS)
     "pv": dict(fmt=None, args=None, level=6, func="kp_vaf", pv_format="inner a=%d b=%s",
                text="kptest:pv inner a=5 b=bee",
                alt=[("kptest:%s inner a=%d b=%s", ["pv", "5", "bee"]),
@@ -488,26 +488,13 @@ def split_phase2(recs):
     return recs, []
 
 
-# Whether the booted kernel keeps the format of a wrapper's %pV
-# (PV_FORMAT): set by the callers from its tree, see pv_kept().
-PV_KEPT = False
 
-
-def pv_kept(src):
-    """Whether the kernel tree @src shows PV_FORMAT on /dev/kmsg (the
-    wrappers series), from its kernel/printk/printk.c."""
-    try:
-        with open(os.path.join(src, "kernel/printk/printk.c"), errors="replace") as fh:
-            return '"PV_FORMAT"' in fh.read()
-    except OSError:
-        return False
-
-
-# What the booted kernel's tree has that some EXPECT entries need (their
-# "needs"): a wrappers patch that passes its callers' call sites, found by
-# a name in a file; and its ACPI_CA_VERSION as "%8.8X" prints it.  Set by
-# the callers from its tree, see tree_features().
+# What the booted kernel's tree has that some checks need (an EXPECT
+# entry's "needs"): a patch of the wrappers series, found by a name in a
+# file; and its ACPI_CA_VERSION as "%8.8X" prints it.  Set by the callers
+# from its tree, see tree_features().
 NEEDS = {
+    "pv": ("kernel/printk/printk.c", '"PV_FORMAT"'),          # wrappers/0001
     "acpi": ("drivers/acpi/osl.c", "acpi_os_printk_site"),      # wrappers/0005
     "probe": ("drivers/base/core.c", "dev_probe_failed_site"),  # wrappers/0006
 }
@@ -605,7 +592,7 @@ def check_fields(tap, tag, exp, recs, mk, ncpu):
             alts = [(esc(f), [esc(a) for a in al]) for f, al in exp["alt"]]
             if not any(fmt in (f, f + "\\x0a") and args == al for f, al in alts):
                 diag.append(pfx + "FORMAT=%s ARGs=%s match none of %s" % (show(fmt), show(args), alts))
-        if "pv_format" in exp and (PV_KEPT or "PV_FORMAT" in d) \
+        if "pv_format" in exp and ("pv" in HAS or "PV_FORMAT" in d) \
                 and d.get("PV_FORMAT") != esc(exp["pv_format"]):
             diag.append(pfx + "PV_FORMAT=%s, expected %s" % (show(d.get("PV_FORMAT")), show(esc(exp["pv_format"]))))
         if exp.get("args") is not None:
@@ -1443,8 +1430,7 @@ def main():
     ap.add_argument("--debian-dump", help="tests/fixtures/kmsg-debian-6.12.dump")
     a = ap.parse_args()
     tap = Tap()
-    global PV_KEPT, HAS, ACPI_VERSION
-    PV_KEPT = bool(a.src) and pv_kept(a.src)
+    global HAS, ACPI_VERSION
     if a.src:
         HAS, ACPI_VERSION = tree_features(a.src)
 

@@ -193,7 +193,6 @@ def main():
     series = a.series.split()
     TAG = ARCH if all(x in series for x in SERIES) else "%s, %s alone" % (ARCH, "+".join(series))
     cr = load("check_records", "check-records.py")
-    cr.PV_KEPT = cr.pv_kept(a.src)
     cr.HAS, cr.ACPI_VERSION = cr.tree_features(a.src)
     cs = load("check_site", "check-site.py")
     tap = cr.Tap()
