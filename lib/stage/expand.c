@@ -260,9 +260,28 @@ static bool matches_at(const struct kd_expand *x, const char *text, size_t p, si
 }
 
 /*
+ * DRM's prefix ends at @p (after @rs): "[drm:<function>] ", with
+ * "*ERROR* " after it for DRM_ERROR() (drm_print.c), at @rs or after a
+ * device prefix.  The function may be a module's, "f [mod]".
+ */
+static bool drm_prefix(const char *text, size_t rs, size_t p)
+{
+	static const char err[] = "*ERROR* ", drm[] = "[drm:";
+	const char *o;
+
+	if (p - rs >= sizeof(err) - 1 && !memcmp(text + p - (sizeof(err) - 1), err, sizeof(err) - 1))
+		p -= sizeof(err) - 1;
+	if (p - rs < sizeof(drm) + 1 || text[p - 1] != ' ' || text[p - 2] != ']')
+		return false;
+	o = memmem(text + rs, p - rs, drm, sizeof(drm) - 1);
+	return o && (o == text + rs || (o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':'));
+}
+
+/*
  * A device prefix ends at @p (after @rs): "...: " (dev_printk(),
- * netdev_printk(), ext4_msg()), or "...: [name] " (SCSI's
- * sdev_prefix_printk(): the disk's name in brackets after the device).
+ * netdev_printk(), ext4_msg()), "...: [name] " (SCSI's
+ * sdev_prefix_printk(): the disk's name in brackets after the device), or
+ * DRM's (drm_prefix()).
  */
 static bool device_prefix(const char *text, size_t rs, size_t p)
 {
@@ -271,6 +290,10 @@ static bool device_prefix(const char *text, size_t rs, size_t p)
 	if (p < rs + 2 || text[p - 1] != ' ')
 		return false;
 	if (text[p - 2] == ':')
+		return true;
+	if (text[p - 2] != ']' && text[p - 2] != '*')
+		return false;
+	if (drm_prefix(text, rs, p))
 		return true;
 	if (text[p - 2] != ']')
 		return false;

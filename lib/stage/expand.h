@@ -18,7 +18,8 @@
  * group, or the parts of a pr_cont() record one after the other.  The
  * rendering may follow a device prefix that ends in ": " (dev_printk(),
  * netdev_printk(), ext4_msg()) or in ": [name] " (SCSI's sdev_printk()
- * family); not for PART<k>_ blocks; with FORMAT_PART=1 it may
+ * family), or DRM's "[drm:<function>] " (with "*ERROR* " for
+ * DRM_ERROR(); alone or after a device prefix); not for PART<k>_ blocks; with FORMAT_PART=1 it may
  * end before the text does (more parts follow); with ARGS_CUT=n only
  * the rendering up to argument n is compared, as far as the text goes
  * (the text was cut there).  These are full mode's own promises

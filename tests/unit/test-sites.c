@@ -120,7 +120,9 @@ static void test_expand(void)
 		"vmlinux:7 6 d.c:1 dd - %s-%s\n"
 		"vmlinux:8 3 t.c:4 - tiny tiny: %d\n"
 		"vmlinux:9 5 sd.c:3017 wp sd_mod Write Protect is %s\n"
-		"vmlinux:10 5 sd.c:3043 ok sd_mod Attached SCSI disk\n");
+		"vmlinux:10 5 sd.c:3043 ok sd_mod Attached SCSI disk\n"
+		"kprint_test:20 3 kprint_test.c:201 kp_drm kprint_test kptest:drm_error n=%d\n"
+		"vmlinux:11 3 bochs.c:90 bochs_hw_init - *ERROR* ID mismatch %d\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -156,6 +158,23 @@ static void test_expand(void)
 	make(&r, "sd 0:0:0:0 [sda] Attached SCSI disk", "SITE=vmlinux:10\n");
 	kd_expand_apply(x, &r);
 	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"... [sda] \" without \": \" before the bracket: unexpanded");
+	/* DRM's "[drm:<caller>] " (a module's function has "[mod]" in it), "*ERROR* " after it. */
+	make(&r, "[drm:kp_drm [kprint_test]] *ERROR* kptest:drm_error n=1", "SITE=kprint_test:20 54-55\n");
+	kd_expand_apply(x, &r);
+	tap_is_str(dump(&r), "CODE_FILE=kprint_test.c\nCODE_LINE=201\nCODE_FUNC=kp_drm\nMODULE=kprint_test\n"
+		   "FORMAT=kptest:drm_error n=%d\nARG0=1\n", "DRM_ERROR(): after \"[drm:f [mod]] *ERROR* \"");
+	/* DRM_DEV_ERROR(): the device prefix, then DRM's; "*ERROR* " is the format's. */
+	make(&r, "bochs-drm 0000:00:02.0: [drm:bochs_hw_init] *ERROR* ID mismatch 7", "SITE=vmlinux:11 64-65\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 5 && !strcmp(r.dict[4].key, "ARG0"),
+	       "DRM_DEV_ERROR(): after \"...: [drm:f] \"");
+	make(&r, "x[drm:kp_drm] kptest:drm_error n=1", "SITE=kprint_test:20 33-34\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"[drm:f] \" after other text: unexpanded");
+	make(&r, "[drm:kp_drm]*ERROR* kptest:drm_error n=1", "SITE=kprint_test:20 39-40\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"[drm:f]\" without a blank: unexpanded");
+
 	/* A kernel without function names: no CODE_FUNC line. */
 	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
 	kd_expand_apply(x, &r);
