@@ -117,6 +117,18 @@ EXPECT = {
     # their caller's call site and the module has ACPI (see skip_expect());
     # acpi_suffix: " (%8.8X/%s-%u)" with ACPI_CA_VERSION, the module's name
     # and the line follow the caller's format (see acpi_exp())
+    # DRM's message macros (wrappers/0007): checked where the tree passes
+    # their caller's call site and DRM is built in (see skip_expect());
+    # "[drm:<caller>] " (and "*ERROR* ") before the caller's format, after
+    # the device prefix of the DRM_DEV_*() ones, whose format has "*ERROR* "
+    "drm_error": dict(fmt="kptest:drm_error n=%d", args=["1"], level=3, needs="drm",
+                      text="] *ERROR* kptest:drm_error n=1"),
+    "drm_debug": dict(fmt="kptest:drm_debug x=%x", args=["cd"], level=7, needs="drm",
+                      text="] kptest:drm_debug x=cd"),
+    "drm_dev_error": dict(fmt="*ERROR* kptest:drm_dev_error s=%s", args=["bad"], level=3, dev=True,
+                          needs="drm", text="] *ERROR* kptest:drm_dev_error s=bad"),
+    "drm_dev_debug": dict(fmt="kptest:drm_dev_debug u=%u", args=["9"], level=7, dev=True,
+                          needs="drm", text="] kptest:drm_dev_debug u=9"),
     "acpi_info": dict(fmt="kptest:acpi_info n=%d", args=["1"], level=6, needs="acpi",
                       text="ACPI: kptest:acpi_info n=1"),
     "acpi_error": dict(fmt="kptest:acpi_error s=%s", args=["bad"], level=3, needs="acpi",
@@ -497,6 +509,7 @@ NEEDS = {
     "pv": ("kernel/printk/printk.c", '"PV_FORMAT"'),          # wrappers/0001
     "acpi": ("drivers/acpi/osl.c", "acpi_os_printk_site"),      # wrappers/0005
     "probe": ("drivers/base/core.c", "dev_probe_failed_site"),  # wrappers/0006
+    "drm": ("drivers/gpu/drm/drm_print.c", "__drm_err_site"),   # wrappers/0007
 }
 HAS = set()
 ACPI_VERSION = ""
@@ -522,9 +535,10 @@ def tree_features(src):
 
 def skip_expect(exp, tags):
     """Whether an EXPECT entry is left out: the tree lacks what it needs, or
-    (ACPICA's) the module was built without ACPI and printed kptest:acpi_off."""
+    the module was built without the subsystem and said so (kptest:acpi_off,
+    kptest:drm_off)."""
     need = exp.get("needs")
-    return bool(need) and (need not in HAS or (need == "acpi" and "acpi_off" in tags))
+    return bool(need) and (need not in HAS or (need in ("acpi", "drm") and need + "_off" in tags))
 
 
 def acpi_exp(tag, exp, mk):

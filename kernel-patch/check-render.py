@@ -9,7 +9,8 @@ extension letters, "*" widths and length modifiers belong to their
 conversion) and the result is compared with the record's text, both as
 /dev/kmsg escapes them.  A dev_*()/netdev_*() record also counts when the
 text is a device prefix ending in ": " (or ": [name] ", SCSI's
-sdev_printk() family) followed by the rendering.  A record
+sdev_printk() family; or DRM's "[drm:<function>] ", with "*ERROR* " for
+DRM_ERROR(), alone or after a device prefix) followed by the rendering.  A record
 continued by pr_cont() whose parts the kernel kept (PARTS=<n>) renders as
 its first part (FORMAT, ARGn) joined with each PART<k>_FORMAT rendered from
 its PART<k>_ARGn.  The goal is judged on the boot log; the test module's
@@ -88,14 +89,25 @@ def render_record(r):
     return got, None
 
 
+def drm_prefixed(pre):
+    """Whether @pre is DRM's "[drm:<function>] " (with "*ERROR* " after it,
+    DRM_ERROR()), alone or after a device prefix."""
+    if pre.endswith("*ERROR* "):
+        pre = pre[:-len("*ERROR* ")]
+    i = pre.find("[drm:")
+    return pre.endswith("] ") and (i == 0 or (i >= 2 and pre[i - 2:i] == ": "))
+
+
 def device_prefixed(text, got):
     """Whether @text is a device prefix and then @got: the prefix ends in
     ": " (dev_*(), netdev_*(), ext4_msg()) or in ": [name] " (SCSI's
-    sdev_printk() family), as kdmesg's expansion takes it."""
+    sdev_printk() family), or is DRM's (drm_prefixed()), as kdmesg's
+    expansion takes it."""
     if not text.endswith(got):
         return False
     pre = text[:len(text) - len(got)]
-    return pre.endswith(": ") or re.search(r": \[[^\[]*\] $", pre) is not None
+    return pre.endswith(": ") or re.search(r": \[[^\[]*\] $", pre) is not None \
+        or drm_prefixed(pre)
 
 
 def classify(r):

@@ -50,6 +50,10 @@
 #ifdef CONFIG_ACPI
 #include <linux/acpi.h>
 #endif
+#if IS_BUILTIN(CONFIG_DRM) && !defined(CONFIG_DRM_USE_DYNAMIC_DEBUG)
+#define KP_DRM 1
+#include <drm/drm_print.h>
+#endif
 
 static struct platform_device *kp_pdev;
 static struct net_device *kp_ndev;
@@ -191,6 +195,32 @@ static void kp_acpi(void)
 }
 #endif
 
+/*
+ * DRM's message macros (wrappers/0007): DRM_ERROR() and DRM_DEBUG_DRIVER()
+ * without a device, DRM_DEV_ERROR() and DRM_DEV_DEBUG_DRIVER() with the
+ * platform device; drm.debug's DRIVER bit is set around the debug ones.
+ */
+#ifdef KP_DRM
+static void kp_drm(void)
+{
+	unsigned long saved = __drm_debug;
+
+	DRM_ERROR("kptest:drm_error n=%d\n", 1); /* KP:drm_error */
+	__drm_debug |= BIT(DRM_UT_DRIVER);
+	DRM_DEBUG_DRIVER("kptest:drm_debug x=%x\n", 0xcd); /* KP:drm_debug */
+	if (kp_pdev) {
+		DRM_DEV_ERROR(&kp_pdev->dev, "kptest:drm_dev_error s=%s\n", "bad"); /* KP:drm_dev_error */
+		DRM_DEV_DEBUG_DRIVER(&kp_pdev->dev, "kptest:drm_dev_debug u=%u\n", 9u); /* KP:drm_dev_debug */
+	}
+	__drm_debug = saved;
+}
+#else
+static void kp_drm(void)
+{
+	pr_info("kptest:drm_off no DRM built into this kernel\n");
+}
+#endif
+
 #define KP_D10 "%d %d %d %d %d %d %d %d %d %d "
 static void kp_caps(void)
 {
@@ -326,6 +356,7 @@ static void kp_emit_all(void)
 	kp_netdev();
 	kp_formats();
 	kp_acpi();
+	kp_drm();
 	kp_caps();
 	kp_contexts();
 	pr_info("kptest:done\n"); /* KP:done */
