@@ -38,10 +38,11 @@
 #                  (a directory of kernel-patch/: core, api, groups, tiny)
 #   --drivers      x86_64 with real subsystems (issue 24): also
 #                  kconfig-drivers.fragment, and QEMU gives the kernel a
-#                  virtio disk with ext4, AHCI with a SATA disk and a
-#                  CD-ROM, an e1000 card, xHCI with a USB keyboard and a USB
-#                  stick, and the standard VGA (bochs-drm); small-init
-#                  mounts the ext4 disk, brings the card up and saves the
+#                  virtio disk each with ext4, btrfs, XFS and f2fs, AHCI
+#                  with a SATA disk and a CD-ROM, an e1000 card, xHCI with
+#                  a USB keyboard and a USB stick, and the standard VGA
+#                  (bochs-drm); Bluetooth's core is built in; small-init
+#                  mounts the four disks, brings the card up and saves the
 #                  ring before the test modules load, and check-drivers.py
 #                  reports who printed it (wrappers, re-rendering, per
 #                  subsystem)
@@ -107,8 +108,9 @@ FRAGMENTS=("$FRAGMENT")
 if [ "$DRIVERS" -eq 1 ]; then
 	[ "$ARCH" = x86_64 ] || { echo "boot-small.sh: --drivers is for x86_64" >&2; exit 2; }
 	FRAGMENTS+=("$HERE/kconfig-drivers.fragment")
-	# mkfs.ext4 and sfdisk for the disk images
-	PACKAGES+=" e2fsprogs fdisk"
+	# mkfs.ext4, mkfs.btrfs, mkfs.xfs, mkfs.f2fs and sfdisk for the disk
+	# images
+	PACKAGES+=" e2fsprogs btrfs-progs xfsprogs f2fs-tools fdisk"
 fi
 if [ -z "$DIR" ]; then
 	DIR=$ARCH${UPTO:+-$UPTO}
@@ -308,12 +310,25 @@ drive_args() {
 	truncate -s 16M "$img/ext4.img"
 	mkfs.ext4 -q -F -L kdmesg "$img/ext4.img" > /dev/null ||
 		fatal "mkfs.ext4 of $img/ext4.img failed"
+	# the smallest sizes their mkfs take (sparse files)
+	truncate -s 128M "$img/btrfs.img"
+	mkfs.btrfs -q -f -L kdmesg "$img/btrfs.img" > /dev/null ||
+		fatal "mkfs.btrfs of $img/btrfs.img failed"
+	truncate -s 300M "$img/xfs.img"
+	mkfs.xfs -q -f -L kdmesg "$img/xfs.img" > /dev/null ||
+		fatal "mkfs.xfs of $img/xfs.img failed"
+	truncate -s 64M "$img/f2fs.img"
+	mkfs.f2fs -q -f -l kdmesg "$img/f2fs.img" > /dev/null ||
+		fatal "mkfs.f2fs of $img/f2fs.img failed"
 	truncate -s 8M "$img/sata.img" "$img/usb.img"
 	echo ',,L' | sfdisk -q "$img/sata.img" > /dev/null ||
 		fatal "sfdisk of $img/sata.img failed"
 	truncate -s 1M "$img/cd.img"
 	# shellcheck disable=SC2054 # the commas are inside QEMU's option values
 	DEVICES=(-drive "file=$img/ext4.img,format=raw,if=virtio"
+		-drive "file=$img/btrfs.img,format=raw,if=virtio"
+		-drive "file=$img/xfs.img,format=raw,if=virtio"
+		-drive "file=$img/f2fs.img,format=raw,if=virtio"
 		-device ahci,id=ahci
 		-drive "if=none,id=sata0,file=$img/sata.img,format=raw"
 		-device ide-hd,drive=sata0,bus=ahci.0

@@ -2,8 +2,8 @@
 """The boot with real subsystems (boot-small.sh --drivers, issue 24): who
 printed its records.  Called by check-small.py with --drivers.
 
-tools/small-init.c drives the devices QEMU gives the kernel (it mounts and
-unmounts the ext4 disk, reads the SATA disk, the CD-ROM and the USB stick,
+tools/small-init.c drives the devices QEMU gives the kernel (it mounts,
+writes and unmounts the ext4, btrfs, XFS and f2fs disks, reads the SATA disk, the CD-ROM and the USB stick,
 brings the e1000 card up) and saves the ring, before any test module
 loads, in section KMSG-DRIVERS (printk.kprint_dict=full); section DRIVERS
 has a line per step with its status.
@@ -35,14 +35,18 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # subsystem -> directories of CODE_FILE (first match wins); the first
-# six are driven by the boot and must print
+# ten are driven by the boot and must print
 SUBSYSTEMS = (
     ("ext4", ("fs/ext4/", "fs/jbd2/")),
+    ("btrfs", ("fs/btrfs/",)),
+    ("xfs", ("fs/xfs/",)),
+    ("f2fs", ("fs/f2fs/",)),
     ("ata", ("drivers/ata/",)),
     ("scsi", ("drivers/scsi/",)),
     ("e1000", ("drivers/net/ethernet/intel/e1000/",)),
     ("usb", ("drivers/usb/",)),
     ("drm", ("drivers/gpu/drm/", "drivers/video/")),
+    ("bluetooth", ("net/bluetooth/", "drivers/bluetooth/")),
     ("hid/input", ("drivers/hid/", "drivers/input/")),
     ("block", ("block/", "drivers/block/")),
     ("net", ("net/", "drivers/net/")),
@@ -56,7 +60,7 @@ SUBSYSTEMS = (
     ("arch", ("arch/",)),
     ("kernel", ("kernel/", "init/", "lib/")),
 )
-DRIVEN = ("ext4", "ata", "scsi", "e1000", "usb", "drm")
+DRIVEN = ("ext4", "btrfs", "xfs", "f2fs", "ata", "scsi", "e1000", "usb", "drm", "bluetooth")
 
 
 def subsystem(path):

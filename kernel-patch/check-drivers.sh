@@ -6,17 +6,20 @@
 # Builds Linux 6.12 (Debian's linux-source-6.12) with the fix and the four
 # series of kernel-patch/series: tinyconfig plus kconfig-x86_64.fragment
 # (CONFIG_KPRINT=y, relocatable with KASLR) and kconfig-drivers.fragment
-# (PCI, virtio-blk, ext4, AHCI/libata, SCSI disk and CD-ROM, e1000, xHCI
-# with usb-storage and USB HID, DRM with bochs-drm, the printk index), and
-# boots it under qemu-system-x86_64 (TCG, 2 CPUs) with those devices:
-# small-init mounts the ext4 disk, reads the disks, brings the card up and
-# saves the ring before loading the test modules.  check-small.py runs its
+# (PCI, virtio-blk, ext4, btrfs, XFS, f2fs, AHCI/libata, SCSI disk and CD-ROM,
+# e1000, xHCI with usb-storage and USB HID, DRM with bochs-drm, the printk
+# index), and boots it under qemu-system-x86_64 (TCG, 2 CPUs) with those
+# devices: small-init mounts the ext4, btrfs, XFS and f2fs disks, reads the
+# others, brings the card up and saves the ring before loading the test
+# modules.  check-small.py runs its
 # checks of boot-small.sh and check-drivers.py reports, for the records
 # before the test modules, the share that re-renders from FORMAT and ARGn
 # and the share whose call site is a wrapper's (ext4_msg(),
 # sdev_printk(), drm_*(), ...), per subsystem: issue 24's numbers, reported
 # and not judged while most wrappers do not pass their callers' call
-# sites (the wrappers series does it for ext4_msg() and sdev_printk()).  The work is boot-small.sh --drivers (see there).
+# sites (the wrappers series does it for ext4_msg(), sdev_printk(),
+# ACPI's and ACPICA's macros, dev_err_probe(), DRM's macros, btrfs, XFS,
+# Bluetooth and f2fs).  The work is boot-small.sh --drivers (see there).
 #
 # `make check-drivers` runs it.  tests/run-all.sh (CI) runs it only when
 # this machine has built the kernel once (its cache exists): a cold build

@@ -23,8 +23,9 @@
  * With "kptest.drivers" on the kernel command line (boot-small.sh
  * --drivers, issue 24) it first drives the real devices QEMU gives the
  * kernel and saves the ring before any test module loads:
- *   DRIVERS         what it did: mounts the ext4 disk /dev/vda, writes a
- *                   file there and unmounts it, reads the start of /dev/sda,
+ *   DRIVERS         what it did: mounts the ext4 disk /dev/vda, the btrfs
+ *                   disk /dev/vdb, the XFS disk /dev/vdc and the f2fs disk
+ *                   /dev/vdd, writes a file on each and unmounts it, reads the start of /dev/sda,
  *                   /dev/sr0 and /dev/sdb, brings eth0 up and waits for
  *                   its link (a line per step with its status)
  *   KMSG-DRIVERS    the ring with printk.kprint_dict=full
@@ -217,6 +218,15 @@ static void drivers(void)
 	out("=====DRIVERS-BEGIN=====\n");
 	mkdir("/mnt", 0755);
 	step("mount /dev/vda ext4", mount("/dev/vda", "/mnt", "ext4", 0, NULL) ? -errno : 0);
+	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
+	step("umount /mnt", umount("/mnt") ? -errno : 0);
+	step("mount /dev/vdb btrfs", mount("/dev/vdb", "/mnt", "btrfs", 0, NULL) ? -errno : 0);
+	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
+	step("umount /mnt", umount("/mnt") ? -errno : 0);
+	step("mount /dev/vdc xfs", mount("/dev/vdc", "/mnt", "xfs", 0, NULL) ? -errno : 0);
+	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
+	step("umount /mnt", umount("/mnt") ? -errno : 0);
+	step("mount /dev/vdd f2fs", mount("/dev/vdd", "/mnt", "f2fs", 0, NULL) ? -errno : 0);
 	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
 	step("umount /mnt", umount("/mnt") ? -errno : 0);
 	step("read /dev/sda", read_start("/dev/sda", 0));
