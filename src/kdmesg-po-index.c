@@ -64,7 +64,7 @@ static int on_source(const struct kd_csource_msg *m)
 		.func = m->func, .module = m->module, .level = m->level,
 		.family = m->family == 'd' ? KD_FIDX_DEV : m->family == 'n' ? KD_FIDX_NETDEV :
 			  m->family == 'a' ? KD_FIDX_ACPI : m->family == 'e' ? KD_FIDX_DEVPROBE :
-			  KD_FIDX_PLAIN,
+			  m->family == 'w' ? KD_FIDX_WRAP : KD_FIDX_PLAIN,
 	};
 
 	return add_site(NULL, &s);

@@ -25,50 +25,65 @@
  * format is an argument of the one parenthesised list, and the kernel
  * prints it after "ACPI Error: " and the like (see acpi_fix()).
  */
-enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE };
+/*
+ * F_WRAP: the functions at the bottom of subsystem wrappers that print the
+ * caller's format behind a prefix of their own ("EXT4-fs (vda): ",
+ * "BTRFS error (device vdb): ", "XFS (vdc): ", "F2FS-fs (vdd): ",
+ * "Bluetooth: ", DRM's "[drm:<function>] "); their macros (ext4_msg(),
+ * btrfs_err(), DRM_ERROR(), ...) are followed to them.
+ */
+enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE, F_WRAP };
 
 struct call {
 	const char *name;
 	enum family fam;
 	unsigned char fmt_arg;	/* index of the format argument */
-	char level;		/* 0: from KERN_* in the format or argument 0 */
+	char level;		/* 0: from KERN_* in the format or argument lvl_arg */
+	unsigned char lvl_arg;	/* the level's argument when fmt_arg is 2 */
 };
 
 static const struct call calls[] = {
-	{ "printk", F_PRINTK, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0 },
-	{ "pr_cont", F_PRINTK, 0, 'c' },
-	{ "pr_emerg", F_PR, 0, '0' }, { "pr_alert", F_PR, 0, '1' },
-	{ "pr_crit", F_PR, 0, '2' }, { "pr_err", F_PR, 0, '3' },
-	{ "pr_warn", F_PR, 0, '4' }, { "pr_warning", F_PR, 0, '4' },
-	{ "pr_notice", F_PR, 0, '5' }, { "pr_info", F_PR, 0, '6' },
-	{ "pr_debug", F_PR, 0, '7' }, { "pr_devel", F_PR, 0, '7' },
-	{ "kprint", F_PR, 0, 0 }, { "kprint_early", F_PRINTK, 0, 0 },
-	{ "kprint_emerg", F_PR, 0, '0' }, { "kprint_alert", F_PR, 0, '1' },
-	{ "kprint_crit", F_PR, 0, '2' }, { "kprint_err", F_PR, 0, '3' },
-	{ "kprint_error", F_PR, 0, '3' }, { "kprint_warning", F_PR, 0, '4' },
-	{ "kprint_warn", F_PR, 0, '4' }, { "kprint_notice", F_PR, 0, '5' },
-	{ "kprint_info", F_PR, 0, '6' }, { "kprint_debug", F_PR, 0, '7' },
-	{ "dev_emerg", F_DEV, 1, '0' }, { "dev_alert", F_DEV, 1, '1' },
-	{ "dev_crit", F_DEV, 1, '2' }, { "dev_err", F_DEV, 1, '3' },
-	{ "dev_warn", F_DEV, 1, '4' }, { "dev_notice", F_DEV, 1, '5' },
-	{ "dev_info", F_DEV, 1, '6' }, { "dev_dbg", F_DEV, 1, '7' },
-	{ "dev_printk", F_DEV, 2, 0 },
+	{ "printk", F_PRINTK, 0, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0, 0 },
+	{ "pr_cont", F_PRINTK, 0, 'c', 0 },
+	{ "pr_emerg", F_PR, 0, '0', 0 }, { "pr_alert", F_PR, 0, '1', 0 },
+	{ "pr_crit", F_PR, 0, '2', 0 }, { "pr_err", F_PR, 0, '3', 0 },
+	{ "pr_warn", F_PR, 0, '4', 0 }, { "pr_warning", F_PR, 0, '4', 0 },
+	{ "pr_notice", F_PR, 0, '5', 0 }, { "pr_info", F_PR, 0, '6', 0 },
+	{ "pr_debug", F_PR, 0, '7', 0 }, { "pr_devel", F_PR, 0, '7', 0 },
+	{ "kprint", F_PR, 0, 0, 0 }, { "kprint_early", F_PRINTK, 0, 0, 0 },
+	{ "kprint_emerg", F_PR, 0, '0', 0 }, { "kprint_alert", F_PR, 0, '1', 0 },
+	{ "kprint_crit", F_PR, 0, '2', 0 }, { "kprint_err", F_PR, 0, '3', 0 },
+	{ "kprint_error", F_PR, 0, '3', 0 }, { "kprint_warning", F_PR, 0, '4', 0 },
+	{ "kprint_warn", F_PR, 0, '4', 0 }, { "kprint_notice", F_PR, 0, '5', 0 },
+	{ "kprint_info", F_PR, 0, '6', 0 }, { "kprint_debug", F_PR, 0, '7', 0 },
+	{ "dev_emerg", F_DEV, 1, '0', 0 }, { "dev_alert", F_DEV, 1, '1', 0 },
+	{ "dev_crit", F_DEV, 1, '2', 0 }, { "dev_err", F_DEV, 1, '3', 0 },
+	{ "dev_warn", F_DEV, 1, '4', 0 }, { "dev_notice", F_DEV, 1, '5', 0 },
+	{ "dev_info", F_DEV, 1, '6', 0 }, { "dev_dbg", F_DEV, 1, '7', 0 },
+	{ "dev_printk", F_DEV, 2, 0, 0 },
 	/* "driver device: error -EINVAL: " before the format; no dev_fmt() */
-	{ "dev_err_probe", F_DEVPROBE, 2, '3' }, { "dev_warn_probe", F_DEVPROBE, 2, '4' },
-	{ "netdev_emerg", F_NETDEV, 1, '0' }, { "netdev_alert", F_NETDEV, 1, '1' },
-	{ "netdev_crit", F_NETDEV, 1, '2' }, { "netdev_err", F_NETDEV, 1, '3' },
-	{ "netdev_warn", F_NETDEV, 1, '4' }, { "netdev_notice", F_NETDEV, 1, '5' },
-	{ "netdev_info", F_NETDEV, 1, '6' }, { "netdev_dbg", F_NETDEV, 1, '7' },
-	{ "netdev_printk", F_NETDEV, 2, 0 },
-	{ "netif_emerg", F_NETDEV, 3, '0' }, { "netif_alert", F_NETDEV, 3, '1' },
-	{ "netif_crit", F_NETDEV, 3, '2' }, { "netif_err", F_NETDEV, 3, '3' },
-	{ "netif_warn", F_NETDEV, 3, '4' }, { "netif_notice", F_NETDEV, 3, '5' },
-	{ "netif_info", F_NETDEV, 3, '6' }, { "netif_dbg", F_NETDEV, 3, '7' },
-	{ "ACPI_INFO", F_ACPI, 0, '6' }, { "ACPI_WARNING", F_ACPI, 1, '4' },
-	{ "ACPI_WARNING_ONCE", F_ACPI, 1, '4' }, { "ACPI_ERROR", F_ACPI, 1, '3' },
-	{ "ACPI_ERROR_ONCE", F_ACPI, 1, '3' }, { "ACPI_EXCEPTION", F_ACPI, 2, '3' },
-	{ "ACPI_BIOS_WARNING", F_ACPI, 1, '4' }, { "ACPI_BIOS_ERROR", F_ACPI, 1, '3' },
-	{ "ACPI_BIOS_EXCEPTION", F_ACPI, 2, '3' },
+	{ "dev_err_probe", F_DEVPROBE, 2, '3', 0 }, { "dev_warn_probe", F_DEVPROBE, 2, '4', 0 },
+	{ "netdev_emerg", F_NETDEV, 1, '0', 0 }, { "netdev_alert", F_NETDEV, 1, '1', 0 },
+	{ "netdev_crit", F_NETDEV, 1, '2', 0 }, { "netdev_err", F_NETDEV, 1, '3', 0 },
+	{ "netdev_warn", F_NETDEV, 1, '4', 0 }, { "netdev_notice", F_NETDEV, 1, '5', 0 },
+	{ "netdev_info", F_NETDEV, 1, '6', 0 }, { "netdev_dbg", F_NETDEV, 1, '7', 0 },
+	{ "netdev_printk", F_NETDEV, 2, 0, 0 },
+	{ "netif_emerg", F_NETDEV, 3, '0', 0 }, { "netif_alert", F_NETDEV, 3, '1', 0 },
+	{ "netif_crit", F_NETDEV, 3, '2', 0 }, { "netif_err", F_NETDEV, 3, '3', 0 },
+	{ "netif_warn", F_NETDEV, 3, '4', 0 }, { "netif_notice", F_NETDEV, 3, '5', 0 },
+	{ "netif_info", F_NETDEV, 3, '6', 0 }, { "netif_dbg", F_NETDEV, 3, '7', 0 },
+	{ "ACPI_INFO", F_ACPI, 0, '6', 0 }, { "ACPI_WARNING", F_ACPI, 1, '4', 0 },
+	{ "ACPI_WARNING_ONCE", F_ACPI, 1, '4', 0 }, { "ACPI_ERROR", F_ACPI, 1, '3', 0 },
+	{ "ACPI_ERROR_ONCE", F_ACPI, 1, '3', 0 }, { "ACPI_EXCEPTION", F_ACPI, 2, '3', 0 },
+	{ "ACPI_BIOS_WARNING", F_ACPI, 1, '4', 0 }, { "ACPI_BIOS_ERROR", F_ACPI, 1, '3', 0 },
+	{ "ACPI_BIOS_EXCEPTION", F_ACPI, 2, '3', 0 },
+	{ "__ext4_msg", F_WRAP, 2, 0, 1 }, { "_btrfs_printk", F_WRAP, 1, 0, 0 },
+	{ "xfs_printk_level", F_WRAP, 2, 0, 0 }, { "_xfs_alert_tag", F_WRAP, 2, '1', 0 },
+	{ "f2fs_printk", F_WRAP, 2, 0, 0 },
+	{ "bt_info", F_WRAP, 0, '6', 0 }, { "bt_warn", F_WRAP, 0, '4', 0 },
+	{ "bt_err", F_WRAP, 0, '3', 0 }, { "bt_dbg", F_WRAP, 0, '7', 0 },
+	{ "__drm_err", F_WRAP, 0, '3', 0 }, { "__drm_dev_dbg", F_WRAP, 3, '7', 0 },
+	{ "drm_dev_printk", F_WRAP, 2, 0, 1 },
 };
 
 /*
@@ -91,7 +106,8 @@ static const struct call *find_call(const char *s, size_t n)
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
 	size_t base = n;
 
-	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A'))
+	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A' ||
+			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b'))
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);
@@ -114,10 +130,11 @@ bool kd_csource_is_call(const char *s, size_t n)
 
 /*
  * The arguments of a call, after its '(': the tokens of argument @want
- * (at most ARG_TOKENS) and of argument 0.  Consumes up to the closing ')'.
+ * (at most ARG_TOKENS) and of argument @lvl (the first 4).  Consumes up to
+ * the closing ')'.
  */
 static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa,
-		     unsigned int *nfa, struct kd_ctoken *a0, unsigned int *na0)
+		     unsigned int *nfa, unsigned int lvl, struct kd_ctoken *a0, unsigned int *na0)
 {
 	unsigned int arg = 0, depth = 0, ppdepth = 0, skipping = 0;
 	int step;
@@ -181,7 +198,7 @@ static int call_args(struct kd_clex *lx, unsigned int want, struct kd_ctoken *fa
 			else
 				over = true;
 		}
-		if (arg == 0 && *na0 < 4)
+		if (arg == lvl && *na0 < 4)
 			a0[(*na0)++] = t;
 	}
 	return over ? -1 : 0;
@@ -229,7 +246,7 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 			return 0;
 		}
 	}
-	if (call_args(lx, c->fmt_arg, fa, &nfa, a0, &na0) < 0 || nfa == 0 ||
+	if (call_args(lx, c->fmt_arg, fa, &nfa, c->lvl_arg, a0, &na0) < 0 || nfa == 0 ||
 	    (w && w->bad) || !kd_csource_eval(sc, fa, nfa, fmt, &at)) {
 		sc->st->skipped++;
 		return 0;
@@ -242,7 +259,7 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 		if (p.t != KD_CTOK_PUNCT || *p.s != ')')
 			*lx = save;
 	}
-	/* dev_printk(KERN_x, ...): the level is argument 0. */
+	/* dev_printk(KERN_x, ...): the level is argument 0 (1 for some wrappers). */
 	if (!level && c->fmt_arg == 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
 	    lv_len == 2 && lv[0] == '\001')
 		level = lv[1];
@@ -293,7 +310,7 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	m.module = sc->module;
 	m.level = level;
 	m.family = c->fam == F_DEV ? 'd' : c->fam == F_NETDEV ? 'n' : c->fam == F_ACPI ? 'a' :
-		   c->fam == F_DEVPROBE ? 'e' : 'p';
+		   c->fam == F_DEVPROBE ? 'e' : c->fam == F_WRAP ? 'w' : 'p';
 	m.fmt = fmt;
 	m.fmt_len = at;
 	return sc->fn(sc->data, &m);

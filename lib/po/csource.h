@@ -38,7 +38,9 @@ struct kd_csource_msg {
 	 * netdev_printk()'s prefix (netdev_*(), netif_*()), 'a' after
 	 * ACPICA's ("ACPI: ", "ACPI Error: ", ..., ACPI_INFO() and its
 	 * siblings; @fmt then holds what ACPICA prints around the caller's),
-	 * 'e' after dev_err_probe()'s "driver device: error <err>: ".
+	 * 'e' after dev_err_probe()'s "driver device: error <err>: ", 'w'
+	 * after a subsystem wrapper's prefix (ext4_msg()'s "EXT4-fs (vda): ",
+	 * btrfs's, XFS's, f2fs's, Bluetooth's, DRM's "[drm:<function>] ").
 	 */
 	char family;
 	const char *fmt;	/* @fmt_len bytes */

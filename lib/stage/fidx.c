@@ -82,7 +82,7 @@ static int check(struct kd_fidx *x, const char **why)
 
 		if (f->fmt >= h->str_len || f->fmt_len > h->str_len - f->fmt ||
 		    f->file >= h->str_len || f->func >= h->str_len || f->module >= h->str_len ||
-		    f->op > h->nops || f->nops > h->nops - f->op || f->family > KD_FIDX_DEVPROBE)
+		    f->op > h->nops || f->nops > h->nops - f->op || f->family > KD_FIDX_WRAP)
 			return bad(why, N_("corrupt: a format points outside the file"));
 	}
 	for (uint32_t i = 0; i < h->nops; i++) {

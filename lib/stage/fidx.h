@@ -16,18 +16,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KD_FIDX_VERSION		4
+#define KD_FIDX_VERSION		5
 /* The suffix of installed indexes: DATADIR/kdmesg/formats/RELEASE.kdfi */
 #define KD_FIDX_SUFFIX		".kdfi"
 
 /* How the kernel builds a record's text around the format. */
 enum kd_fidx_family {
-	KD_FIDX_ANY = 0,	/* not known: any of the others */
+	KD_FIDX_ANY = 0,	/* not known: any of the others but KD_FIDX_WRAP */
 	KD_FIDX_PLAIN,		/* printk(), pr_*(): the format alone (pr_fmt() included) */
 	KD_FIDX_DEV,		/* dev_*(): "driver device: " before it */
 	KD_FIDX_NETDEV,		/* netdev_*(): "driver device ifname: " or "ifname: " */
 	KD_FIDX_ACPI,		/* ACPI_INFO() and the like: "ACPI: ", "ACPI Error: ", ... */
 	KD_FIDX_DEVPROBE,	/* dev_err_probe(): "driver device: error -EINVAL: " */
+	/*
+	 * A subsystem wrapper's prefix: after the text's first ": "
+	 * ("EXT4-fs (vda): ", "BTRFS info (device vdb): ", "XFS (vdc): ",
+	 * "Bluetooth: ") or DRM's "[drm:<function>] " (with "*ERROR* "), alone
+	 * or after a device prefix.  Not among KD_FIDX_ANY's: a catalogue's
+	 * msgid would match after any first ": ".
+	 */
+	KD_FIDX_WRAP,
 };
 
 /* One format as a source gives it to the builder. */

@@ -263,6 +263,9 @@ struct starts {
 	size_t dev, net3, net1, nulldev, nullnet;
 	size_t acpi;		/* after ACPICA's "ACPI Error: " and the like */
 	size_t probe;		/* after dev_err_probe()'s "error <err>: " */
+	size_t first;		/* after the first ": " (ext4_msg(), btrfs, XFS, ...) */
+	size_t drm;		/* after DRM's "[drm:<function>] " */
+	size_t drm_err;		/* after "*ERROR* " there (DRM_ERROR()) */
 	const char *hint;	/* the text's first word, for the module tie-break */
 	size_t hint_len;
 };

@@ -54,14 +54,41 @@ static size_t acpi_start(const char *t, size_t n)
 	return NONE;
 }
 
-static void find_starts(const char *t, size_t n, struct starts *s)
+/*
+ * DRM's "[drm:<function>] " at @at of the @n bytes at @t: where it ends,
+ * or NONE.  A module's function is "f [mod]", brackets inside the
+ * brackets.  DRM_ERROR() puts "*ERROR* " after it, DRM_DEV_ERROR() has it
+ * in its format: drm_err_start() is the other start.
+ */
+static size_t drm_start(const char *t, size_t n, size_t at)
+{
+	const char *e;
+
+	if (at == NONE || n - at < 8 || memcmp(t + at, "[drm:", 5) != 0)
+		return NONE;
+	e = memmem(t + at + 5, n - at - 5, "] ", 2);
+	return e ? (size_t)(e - t) + 2 : NONE;
+}
+
+static size_t drm_err_start(const char *t, size_t n, size_t at)
+{
+	static const char err[] = "*ERROR* ";
+
+	if (at == NONE || n - at < sizeof(err) - 1 || memcmp(t + at, err, sizeof(err) - 1) != 0)
+		return NONE;
+	return at + sizeof(err) - 1;
+}
+
+static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
 	size_t pre, spaces, core, core_spaces, hint = 0;
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->acpi = acpi_start(t, n);
-	s->probe = NONE;
+	s->probe = s->first = NONE;
+	s->drm = drm_start(t, n, 0);
+	s->drm_err = NONE;
 	s->hint = t;
 	/* In a local: through @s, each step was a store (bytes may alias it). */
 	while (hint < n && t[hint] != ' ' && t[hint] != ':')
@@ -70,6 +97,7 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 	if (!c)
 		return;
 	pre = (size_t)(c - t);
+	s->first = pre + 2;
 	if (pre == 15 && memcmp(t, "(NULL device *)", 15) == 0) {
 		s->nulldev = pre + 2;
 		return;
@@ -81,6 +109,8 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 	spaces = kd_fmatch_blanks(t, pre);
 	if (spaces == 1) {
 		s->dev = pre + 2;
+		if (s->drm == NONE)
+			s->drm = drm_start(t, n, s->dev);
 		/* dev_err_probe(): "error -EINVAL: " or "error -22: " after it */
 		if (n - s->dev > 9 && memcmp(t + s->dev, "error -", 7) == 0) {
 			const char *e = colon_blank(t + s->dev + 7, n - s->dev - 7);
@@ -102,6 +132,13 @@ static void find_starts(const char *t, size_t n, struct starts *s)
 		s->net3 = pre + 2;
 	else if (core_spaces == 0 && core)
 		s->net1 = pre + 2;
+}
+
+/* Where each family may start the format in the @n bytes at @t. */
+static void find_starts(const char *t, size_t n, struct starts *s)
+{
+	find_prefix_starts(t, n, s);
+	s->drm_err = drm_err_start(t, n, s->drm);
 }
 
 /* Run site @id of @x from each start its family allows; the start that matched, or NONE. */
@@ -128,6 +165,11 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		break;
 	case KD_FIDX_DEVPROBE:
 		at[n++] = st->probe;
+		break;
+	case KD_FIDX_WRAP:
+		at[n++] = st->first;
+		at[n++] = st->drm;
+		at[n++] = st->drm_err;
 		break;
 	default:
 		at[n++] = 0;
@@ -194,6 +236,9 @@ static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const str
 		return head_at(r, sl, st->acpi);
 	case KD_FIDX_DEVPROBE:
 		return head_at(r, sl, st->probe);
+	case KD_FIDX_WRAP:
+		return head_at(r, sl, st->first) || head_at(r, sl, st->drm) ||
+		       head_at(r, sl, st->drm_err);
 	default:
 		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
 		       head_at(r, sl, st->net1) || head_at(r, sl, st->acpi) ||
@@ -235,6 +280,8 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 		return at == st->acpi;
 	case KD_FIDX_DEVPROBE:
 		return at == st->probe;
+	case KD_FIDX_WRAP:
+		return at == st->first || at == st->drm || at == st->drm_err;
 	default:
 		return at == 0 || at == st->dev || at == st->net3 || at == st->net1 ||
 		       at == st->acpi || at == st->probe;

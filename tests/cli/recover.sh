@@ -3,6 +3,7 @@
 # recover.sh - call sites of plain (stock-kernel) records recovered from a
 # format index: `kdmesg-po index` on a small source tree
 # (tests/fixtures/ksrc-recover: pr_fmt, dev_*, netdev_*, a wrapper macro,
+# ACPICA, btrfs and DRM subsystem wrappers,
 # two architectures), then kdmesg on a stock dump
 # (tests/fixtures/kmsg-stock-recover.dump) in every output mode, each
 # showing the recovered fields as recovered; --stats by recovered site;

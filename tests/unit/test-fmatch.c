@@ -71,6 +71,11 @@ static const struct site sites[] = {
 	{ "%s, Could not install handler (%8.8X/%s-%u)", KD_FIDX_ACPI, "drivers/acpi/acpica/evx.c", "acpi_ev_x", "acpi", 300 },
 	/* dev_err_probe(): after "driver device: error <err>: " */
 	{ "failed to get clock %d", KD_FIDX_DEVPROBE, "drivers/clk/c.c", "c_probe", "clkc", 140 },
+	/* subsystem wrappers: after the first ": ", or after DRM's "[drm:f] " */
+	{ "first mount of filesystem %pU", KD_FIDX_WRAP, "fs/btrfs/disk-io.c", "open_ctree", "btrfs", 3218 },
+	{ "Ending clean mount", KD_FIDX_WRAP, "fs/xfs/xfs_log.c", "xfs_log_mount_finish", "xfs", 800 },
+	{ "Failed to find connector for crtc %d", KD_FIDX_WRAP, "drivers/gpu/drm/d.c", "d_crtc", "drm", 500 },
+	{ "*ERROR* ring %s timeout", KD_FIDX_WRAP, "drivers/gpu/drm/r.c", "r_hang", "r", 510 },
 	/* %s of a width and a precision no wider: exactly that wide */
 	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
@@ -190,6 +195,22 @@ static void check_prefixes(void)
 	       "dev_err_probe(): after \"error <number>: \" (no CONFIG_SYMBOLIC_ERRNAME)");
 	expect("clkc 1-0010: failed to get clock 3", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "dev_err_probe(): not without \"error <err>: \"");
+	expect("BTRFS info (device vdb): first mount of filesystem 96553643-543f-480a-8338-046f501b6df0",
+	       KD_FMATCH_FULL, "first mount of filesystem %pU", "fs/btrfs/disk-io.c",
+	       ARGS("96553643-543f-480a-8338-046f501b6df0"), "btrfs: after \"BTRFS info (device vdb): \"");
+	tap_is_int((long long)r.start, 25, "btrfs: the format starts after the prefix");
+	expect("XFS (vdc): Ending clean mount", KD_FMATCH_FULL, "Ending clean mount",
+	       "fs/xfs/xfs_log.c", NOARGS, "XFS: after \"XFS (vdc): \"");
+	expect("Ending clean mount", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "a wrapper's format does not match without a prefix");
+	expect("[drm:d_crtc [d]] *ERROR* Failed to find connector for crtc 3", KD_FMATCH_FULL,
+	       "Failed to find connector for crtc %d", "drivers/gpu/drm/d.c", ARGS("3"),
+	       "DRM_ERROR(): after \"[drm:f [mod]] *ERROR* \"");
+	expect("r 0000:00:02.0: [drm:r_hang] *ERROR* ring gfx timeout", KD_FMATCH_FULL,
+	       "*ERROR* ring %s timeout", "drivers/gpu/drm/r.c", ARGS("gfx"),
+	       "DRM_DEV_ERROR(): after the device and \"[drm:f] \", \"*ERROR* \" the format's");
+	expect("[drm] Failed to find connector for crtc 3", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "\"[drm] \" is no DRM_ERROR() prefix");
 	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
 	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
 	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),

@@ -32,7 +32,8 @@ static int collect(void *data, const struct kd_csource_msg *m)
 	snprintf(seen + n, sizeof(seen) - n, "%u %c %s %s|%.*s%s\n", m->line,
 		 m->level ? m->level : '-', *m->func ? m->func : "-", m->module,
 		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" :
-		 m->family == 'e' ? " [after \"error <err>: \"]" : "");
+		 m->family == 'e' ? " [after \"error <err>: \"]" :
+		 m->family == 'w' ? " [after a wrapper's prefix]" : "");
 	return 0;
 }
 
@@ -103,6 +104,36 @@ static void test_csource(void)
 	scan("int p(struct device *d)\n{\n\treturn dev_err_probe(d, -EIO, \"no clock %d\\n\", 1);\n}\n",
 	     NULL, "3 3 p foo|no clock %d [after \"error <err>: \"]\n",
 	     "dev_err_probe(): the caller's format, after \"error <err>: \"");
+	/* issue 24's wrappers, their macros as the kernel's headers define them */
+	tap_is_int(kd_csource_macros_new(&m), 0, "subsystem wrappers: a set");
+	hdr = "#define ext4_msg(sb, level, fmt, ...) __ext4_msg(sb, level, fmt, ##__VA_ARGS__)\n"
+	      "#define btrfs_printk(fs_info, fmt, args...) _btrfs_printk(fs_info, fmt, ##args)\n"
+	      "#define btrfs_err(fs_info, fmt, args...) btrfs_printk(fs_info, KERN_ERR fmt, ##args)\n"
+	      "#define xfs_printk_index_wrap(kern_level, mp, fmt, ...) "
+	      "xfs_printk_level(kern_level, mp, fmt, ##__VA_ARGS__)\n"
+	      "#define xfs_warn(mp, fmt, ...) xfs_printk_index_wrap(KERN_WARNING, mp, fmt, ##__VA_ARGS__)\n"
+	      "#define f2fs_info(sbi, fmt, ...) f2fs_printk(sbi, false, KERN_INFO fmt, ##__VA_ARGS__)\n"
+	      "#define BT_ERR(fmt, ...) bt_err(fmt \"\\n\", ##__VA_ARGS__)\n"
+	      "#define bt_dev_err(hdev, fmt, ...) BT_ERR(\"%s: \" fmt, bt_dev_name(hdev), ##__VA_ARGS__)\n"
+	      "#define DRM_ERROR(fmt, ...) __drm_err(fmt, ##__VA_ARGS__)\n"
+	      "#define DRM_DEV_ERROR(dev, fmt, ...) drm_dev_printk(dev, KERN_ERR, \"*ERROR* \" fmt, ##__VA_ARGS__)\n"
+	      "#define drm_dbg_kms(drm, fmt, ...) __drm_dev_dbg(NULL, (drm)->dev, DRM_UT_KMS, fmt, ##__VA_ARGS__)\n";
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "a header teaches the wrappers' macros");
+	scan("void w(void)\n{\n\text4_msg(sb, KERN_INFO, \"mounted %s\", s);\n"
+	     "\tbtrfs_err(fs_info, \"bad tree %llu\", b);\n\txfs_warn(mp, \"%s: slow\", d);\n"
+	     "\tf2fs_info(sbi, \"Mounted with checkpoint version = %llx\", v);\n"
+	     "\tbt_dev_err(hdev, \"reset failed (%d)\", e);\n\tDRM_ERROR(\"no crtc %d\\n\", c);\n"
+	     "\tDRM_DEV_ERROR(d, \"ring %s hung\\n\", r);\n\tdrm_dbg_kms(drm, \"mode %dx%d\\n\", x, y);\n}\n", m,
+	     "3 6 w foo|mounted %s [after a wrapper's prefix]\n"
+	     "4 3 w foo|bad tree %llu [after a wrapper's prefix]\n"
+	     "5 4 w foo|%s: slow [after a wrapper's prefix]\n"
+	     "6 6 w foo|Mounted with checkpoint version = %llx [after a wrapper's prefix]\n"
+	     "7 3 w foo|%s: reset failed (%d) [after a wrapper's prefix]\n"
+	     "8 3 w foo|no crtc %d [after a wrapper's prefix]\n"
+	     "9 3 w foo|*ERROR* ring %s hung [after a wrapper's prefix]\n"
+	     "10 7 w foo|mode %dx%d [after a wrapper's prefix]\n",
+	     "ext4_msg(), btrfs, XFS, f2fs, Bluetooth and DRM: the caller's format and level");
+	kd_csource_macros_free(m);
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
 	      "#define TWICE \"a\"\n";
