@@ -26,11 +26,13 @@
  * prints it after "ACPI Error: " and the like (see acpi_fix()).
  */
 /*
- * F_WRAP: the functions at the bottom of subsystem wrappers that print the
- * caller's format behind a prefix of their own ("EXT4-fs (vda): ",
- * "BTRFS error (device vdb): ", "XFS (vdc): ", "F2FS-fs (vdd): ",
- * "Bluetooth: ", DRM's "[drm:<function>] "); their macros (ext4_msg(),
- * btrfs_err(), DRM_ERROR(), ...) are followed to them.
+ * F_WRAP: subsystem wrappers that print the caller's format behind a
+ * prefix of their own ("EXT4-fs (vda): ", "BTRFS error (device vdb): ",
+ * "XFS (vdc): ", "F2FS-fs (vdd): ", "Bluetooth: ", DRM's
+ * "[drm:<function>] "): the names their other macros (btrfs_err(),
+ * xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
+ * keeps as macros of the same names (a known call's name is not learned
+ * as a macro), so that a patched tree reads as a stock one.
  */
 enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE, F_WRAP };
 
@@ -77,9 +79,16 @@ static const struct call calls[] = {
 	{ "ACPI_ERROR_ONCE", F_ACPI, 1, '3', 0 }, { "ACPI_EXCEPTION", F_ACPI, 2, '3', 0 },
 	{ "ACPI_BIOS_WARNING", F_ACPI, 1, '4', 0 }, { "ACPI_BIOS_ERROR", F_ACPI, 1, '3', 0 },
 	{ "ACPI_BIOS_EXCEPTION", F_ACPI, 2, '3', 0 },
-	{ "__ext4_msg", F_WRAP, 2, 0, 1 }, { "_btrfs_printk", F_WRAP, 1, 0, 0 },
-	{ "xfs_printk_level", F_WRAP, 2, 0, 0 }, { "_xfs_alert_tag", F_WRAP, 2, '1', 0 },
-	{ "f2fs_printk", F_WRAP, 2, 0, 0 },
+	{ "ext4_msg", F_WRAP, 2, 0, 1 }, { "btrfs_printk", F_WRAP, 1, 0, 0 },
+	/* XFS's: by name, xfs_message.h being three includes deep */
+	{ "xfs_emerg", F_WRAP, 1, '0', 0 }, { "xfs_alert", F_WRAP, 1, '1', 0 },
+	{ "xfs_crit", F_WRAP, 1, '2', 0 }, { "xfs_err", F_WRAP, 1, '3', 0 },
+	{ "xfs_warn", F_WRAP, 1, '4', 0 }, { "xfs_notice", F_WRAP, 1, '5', 0 },
+	{ "xfs_info", F_WRAP, 1, '6', 0 }, { "xfs_debug", F_WRAP, 1, '7', 0 },
+	{ "xfs_alert_tag", F_WRAP, 2, '1', 0 },
+	{ "f2fs_err", F_WRAP, 1, '3', 0 }, { "f2fs_warn", F_WRAP, 1, '4', 0 },
+	{ "f2fs_notice", F_WRAP, 1, '5', 0 }, { "f2fs_info", F_WRAP, 1, '6', 0 },
+	{ "f2fs_debug", F_WRAP, 1, '7', 0 },
 	{ "bt_info", F_WRAP, 0, '6', 0 }, { "bt_warn", F_WRAP, 0, '4', 0 },
 	{ "bt_err", F_WRAP, 0, '3', 0 }, { "bt_dbg", F_WRAP, 0, '7', 0 },
 	{ "__drm_err", F_WRAP, 0, '3', 0 }, { "__drm_dev_dbg", F_WRAP, 3, '7', 0 },
@@ -107,7 +116,7 @@ static const struct call *find_call(const char *s, size_t n)
 	size_t base = n;
 
 	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A' ||
-			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b'))
+			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b' || s[0] == 'e'))
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);
