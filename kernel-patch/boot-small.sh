@@ -300,36 +300,36 @@ make_initramfs() {
 	"$OBJ/usr/gen_init_cpio" "$A/initramfs.list" | gzip -9 > "$A/initramfs.cpio.gz"
 }
 
+# fs_image FILE SIZE MKFS [ARG...]: a sparse image with a filesystem
+fs_image() {
+	local file=$1 size=$2
+	shift 2
+	truncate -s "$size" "$file"
+	"$@" "$file" > /dev/null || fatal "$1 of $file failed"
+}
+
 # --drivers: the disks and devices small-init drives (see the usage)
 drive_args() {
-	local img=$A/images
+	local img=$A/images fs
 	DEVICES=()
 	[ "$DRIVERS" -eq 1 ] || return 0
 	mkdir -p "$img"
 	rm -f "$img"/*.img
-	truncate -s 16M "$img/ext4.img"
-	mkfs.ext4 -q -F -L kdmesg "$img/ext4.img" > /dev/null ||
-		fatal "mkfs.ext4 of $img/ext4.img failed"
-	# the smallest sizes their mkfs take (sparse files)
-	truncate -s 128M "$img/btrfs.img"
-	mkfs.btrfs -q -f -L kdmesg "$img/btrfs.img" > /dev/null ||
-		fatal "mkfs.btrfs of $img/btrfs.img failed"
-	truncate -s 300M "$img/xfs.img"
-	mkfs.xfs -q -f -L kdmesg "$img/xfs.img" > /dev/null ||
-		fatal "mkfs.xfs of $img/xfs.img failed"
-	truncate -s 64M "$img/f2fs.img"
-	mkfs.f2fs -q -f -l kdmesg "$img/f2fs.img" > /dev/null ||
-		fatal "mkfs.f2fs of $img/f2fs.img failed"
+	# btrfs, XFS and f2fs: the smallest sizes their mkfs take
+	fs_image "$img/ext4.img" 16M mkfs.ext4 -q -F -L kdmesg
+	fs_image "$img/btrfs.img" 128M mkfs.btrfs -q -f -L kdmesg
+	fs_image "$img/xfs.img" 300M mkfs.xfs -q -f -L kdmesg
+	fs_image "$img/f2fs.img" 64M mkfs.f2fs -q -f -l kdmesg
 	truncate -s 8M "$img/sata.img" "$img/usb.img"
 	echo ',,L' | sfdisk -q "$img/sata.img" > /dev/null ||
 		fatal "sfdisk of $img/sata.img failed"
 	truncate -s 1M "$img/cd.img"
+	# /dev/vda to /dev/vdd, in this order
+	for fs in ext4 btrfs xfs f2fs; do
+		DEVICES+=(-drive "file=$img/$fs.img,format=raw,if=virtio")
+	done
 	# shellcheck disable=SC2054 # the commas are inside QEMU's option values
-	DEVICES=(-drive "file=$img/ext4.img,format=raw,if=virtio"
-		-drive "file=$img/btrfs.img,format=raw,if=virtio"
-		-drive "file=$img/xfs.img,format=raw,if=virtio"
-		-drive "file=$img/f2fs.img,format=raw,if=virtio"
-		-device ahci,id=ahci
+	DEVICES+=(-device ahci,id=ahci
 		-drive "if=none,id=sata0,file=$img/sata.img,format=raw"
 		-device ide-hd,drive=sata0,bus=ahci.0
 		-drive "if=none,id=cd0,file=$img/cd.img,format=raw,media=cdrom,readonly=on"

@@ -212,23 +212,26 @@ static int link_up(const char *name)
 	return rc;
 }
 
+/* mount @dev as @type on /mnt, write a file there and unmount it */
+static void fs_steps(const char *dev, const char *type)
+{
+	char what[64];
+
+	snprintf(what, sizeof(what), "mount %s %s", dev, type);
+	step(what, mount(dev, "/mnt", type, 0, NULL) ? -errno : 0);
+	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
+	step("umount /mnt", umount("/mnt") ? -errno : 0);
+}
+
 /* section DRIVERS: the devices of boot-small.sh --drivers at work */
 static void drivers(void)
 {
 	out("=====DRIVERS-BEGIN=====\n");
 	mkdir("/mnt", 0755);
-	step("mount /dev/vda ext4", mount("/dev/vda", "/mnt", "ext4", 0, NULL) ? -errno : 0);
-	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
-	step("umount /mnt", umount("/mnt") ? -errno : 0);
-	step("mount /dev/vdb btrfs", mount("/dev/vdb", "/mnt", "btrfs", 0, NULL) ? -errno : 0);
-	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
-	step("umount /mnt", umount("/mnt") ? -errno : 0);
-	step("mount /dev/vdc xfs", mount("/dev/vdc", "/mnt", "xfs", 0, NULL) ? -errno : 0);
-	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
-	step("umount /mnt", umount("/mnt") ? -errno : 0);
-	step("mount /dev/vdd f2fs", mount("/dev/vdd", "/mnt", "f2fs", 0, NULL) ? -errno : 0);
-	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
-	step("umount /mnt", umount("/mnt") ? -errno : 0);
+	fs_steps("/dev/vda", "ext4");
+	fs_steps("/dev/vdb", "btrfs");
+	fs_steps("/dev/vdc", "xfs");
+	fs_steps("/dev/vdd", "f2fs");
 	step("read /dev/sda", read_start("/dev/sda", 0));
 	step("read /dev/sr0", read_start("/dev/sr0", 0));
 	step("read /dev/sdb", read_start("/dev/sdb", 20));
