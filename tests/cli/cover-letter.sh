@@ -29,8 +29,9 @@ ok $? "the cover letter's Measurements are rendered from cover-letter.numbers of
 sed 's/^/# /' "$tmp/err"
 
 # kernel-patch/series and the four series' directories agree: every patch
-# file is listed, and each cover letter counts its directory's patches
-# ("[PATCH 0/N]" and the shortlog's "(N):")
+# file is listed, each cover letter counts its directory's patches
+# ("[PATCH 0/N]" and the shortlog's "(N):") and each patch says its place
+# ("[PATCH i/N]"; git format-patch pads i and 0 to N's digits)
 bad=
 for f in $(sed 's/#.*//' "$kp/series"); do
 	[ -f "$kp/$f" ] || bad="$bad $f(missing)"
@@ -44,8 +45,15 @@ for d in $(sed -e 's/#.*//' -e 's,/.*,,' "$kp/series" | sort -u); do
 	[ "$d" = fixes ] && continue
 	k=$(grep -c "^$d/" "$kp/series")
 	c=$kp/$d/0000-cover-letter.patch
-	grep -q "^Subject: \[PATCH 0/$k\] " "$c" && grep -q "^Seed 52ba9e8e maintainers ($k):\$" "$c" ||
+	grep -q "^Subject: \[PATCH $(printf '%0*d' ${#k} 0)/$k\] " "$c" &&
+		grep -q "^Seed 52ba9e8e maintainers ($k):\$" "$c" ||
 		bad="$bad $d(cover letter does not count $k patches)"
+	i=0
+	for f in $(grep "^$d/" "$kp/series"); do
+		i=$((i + 1))
+		grep -q "^Subject: \[PATCH $(printf '%0*d' ${#k} $i)/$k\] " "$kp/$f" ||
+			bad="$bad $f(not [PATCH $i/$k])"
+	done
 done
 [ -z "$bad" ]
 ok $? "kernel-patch/series lists every patch file, each exists, and each cover letter counts its series' patches"
