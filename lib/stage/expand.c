@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record/field.h"
+#include "shared/drmprefix.h"
 #include "shared/kfmt.h"
 #include "stage/expand.h"
 
@@ -260,21 +261,18 @@ static bool matches_at(const struct kd_expand *x, const char *text, size_t p, si
 }
 
 /*
- * DRM's prefix ends at @p (after @rs): "[drm:<function>] ", with
- * "*ERROR* " after it for DRM_ERROR() (drm_print.c), at @rs or after a
- * device prefix.  The function may be a module's, "f [mod]".
+ * DRM's prefix ends at @p (after @rs): "[drm:<function>] " (and
+ * "*ERROR* "), drmprefix.h's rule, at @rs or after a device prefix.
  */
 static bool drm_prefix(const char *text, size_t rs, size_t p)
 {
-	static const char err[] = "*ERROR* ", drm[] = "[drm:";
-	const char *o;
+	const char *o = memmem(text + rs, p - rs, "[drm:", 5);
+	size_t e;
 
-	if (p - rs >= sizeof(err) - 1 && !memcmp(text + p - (sizeof(err) - 1), err, sizeof(err) - 1))
-		p -= sizeof(err) - 1;
-	if (p - rs < sizeof(drm) + 1 || text[p - 1] != ' ' || text[p - 2] != ']')
+	if (!o || !(o == text + rs || (o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':')))
 		return false;
-	o = memmem(text + rs, p - rs, drm, sizeof(drm) - 1);
-	return o && (o == text + rs || (o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':'));
+	e = kd_drm_prefix_end(text, p, (size_t)(o - text));
+	return e == p || (e != KD_DRM_NONE && kd_drm_error_end(text, p, e) == p);
 }
 
 /*

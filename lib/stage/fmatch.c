@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "shared/drmprefix.h"
 #include "stage/fidx-internal.h"
 #include "stage/fmatch.h"
 #include "stage/fmatch-internal.h"
@@ -54,31 +55,6 @@ static size_t acpi_start(const char *t, size_t n)
 	return NONE;
 }
 
-/*
- * DRM's "[drm:<function>] " at @at of the @n bytes at @t: where it ends,
- * or NONE.  A module's function is "f [mod]", brackets inside the
- * brackets.  DRM_ERROR() puts "*ERROR* " after it, DRM_DEV_ERROR() has it
- * in its format: drm_err_start() is the other start.
- */
-static size_t drm_start(const char *t, size_t n, size_t at)
-{
-	const char *e;
-
-	if (at == NONE || n - at < 8 || memcmp(t + at, "[drm:", 5) != 0)
-		return NONE;
-	e = memmem(t + at + 5, n - at - 5, "] ", 2);
-	return e ? (size_t)(e - t) + 2 : NONE;
-}
-
-static size_t drm_err_start(const char *t, size_t n, size_t at)
-{
-	static const char err[] = "*ERROR* ";
-
-	if (at == NONE || n - at < sizeof(err) - 1 || memcmp(t + at, err, sizeof(err) - 1) != 0)
-		return NONE;
-	return at + sizeof(err) - 1;
-}
-
 static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
@@ -87,7 +63,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->acpi = acpi_start(t, n);
 	s->probe = s->first = NONE;
-	s->drm = drm_start(t, n, 0);
+	s->drm = kd_drm_prefix_end(t, n, 0);
 	s->drm_err = NONE;
 	s->hint = t;
 	/* In a local: through @s, each step was a store (bytes may alias it). */
@@ -110,7 +86,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 	if (spaces == 1) {
 		s->dev = pre + 2;
 		if (s->drm == NONE)
-			s->drm = drm_start(t, n, s->dev);
+			s->drm = kd_drm_prefix_end(t, n, s->dev);
 		/* dev_err_probe(): "error -EINVAL: " or "error -22: " after it */
 		if (n - s->dev > 9 && memcmp(t + s->dev, "error -", 7) == 0) {
 			const char *e = colon_blank(t + s->dev + 7, n - s->dev - 7);
@@ -138,7 +114,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 static void find_starts(const char *t, size_t n, struct starts *s)
 {
 	find_prefix_starts(t, n, s);
-	s->drm_err = drm_err_start(t, n, s->drm);
+	s->drm_err = kd_drm_error_end(t, n, s->drm);
 }
 
 /* Run site @id of @x from each start its family allows; the start that matched, or NONE. */
