@@ -285,6 +285,9 @@ void kdmesg_recover_finish(struct ctl *c)
 			fprintf(stderr, _("%s: recovery: %llu more records only in part (the start of a continued or multi-line text); %llu recovered without their arguments (the text reads in more than one way)\n"),
 				program_invocation_short_name,
 				(unsigned long long)st->partial, (unsigned long long)st->no_args);
+		if (st->func_named)
+			fprintf(stderr, _("%s: named the function of %llu records by their file and line (a kernel without function names)\n"),
+				program_invocation_short_name, (unsigned long long)st->func_named);
 		if (msgids_read)
 			/* TRANSLATORS: "recovery by the catalogues' msgids: 3 records (6 msgids: 5 formats, 1 skipped as no kernel format)" */
 			fprintf(stderr, _("%s: recovery by the catalogues' msgids: %llu records (%lu msgids: %lu formats, %lu skipped as no kernel format)\n"),

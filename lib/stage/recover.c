@@ -3,25 +3,34 @@
  * recover.c - the recovery stage: match each plain kernel record against
  * the format indexes and add the proven fields.  See recover.h.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shared/decimal.h"
 #include "shared/kfmt.h"
+#include "stage/fidx-lines.h"
 #include "stage/fmatch.h"
 #include "stage/recover.h"
 
 #define INDEXES_MAX	8
 #define RELEASE_MAX	128
 
-/* A record with one of the first three carries kprint fields: not recovered. */
-const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", "DEVICE", NULL };
+/*
+ * A record with one of the first three carries kprint fields: not
+ * recovered, but named its function when it has a file and a line and no
+ * function (a kernel without CONFIG_KPRINT_FUNC_NAMES).
+ */
+const char *const kd_recover_keys[] = { "FORMAT", "CODE_FILE", "GROUP", "DEVICE", "CODE_LINE",
+					"CODE_FUNC", NULL };
 #define KPRINT_KEYS	3
 
 struct kd_recover {
 	struct kd_fidx *idx[INDEXES_MAX];
 	unsigned int n;
+	struct kd_fidx_lines *lines[INDEXES_MAX];	/* idx[i] by file and line, when needed */
 	struct kd_fidx *fb[INDEXES_MAX];	/* kd_recover_add_fallback() */
 	unsigned int nfb;
 	int (*choose)(void *data, struct kd_recover *r, const char *release);
@@ -83,8 +92,10 @@ void kd_recover_free(struct kd_recover *r)
 {
 	if (!r)
 		return;
-	for (unsigned int i = 0; i < r->n; i++)
+	for (unsigned int i = 0; i < r->n; i++) {
+		kd_fidx_lines_free(r->lines[i]);
 		kd_fidx_free(r->idx[i]);
+	}
 	for (unsigned int i = 0; i < r->nfb; i++)
 		kd_fidx_free(r->fb[i]);
 	free(r);
@@ -277,19 +288,52 @@ static enum kd_fmatch_status match(struct kd_recover *r, const struct kd_record 
 	}
 }
 
+/*
+ * A kernel record with CODE_FILE and CODE_LINE but no CODE_FUNC: the
+ * function the first index that knows that line names, marked recovered.
+ * Catalogue msgids (the fallbacks) have no call sites.
+ */
+static int name_function(struct kd_recover *r, struct kd_record *rec)
+{
+	const struct kd_dict_entry *file = kd_record_dict_get(rec, "CODE_FILE");
+	const struct kd_dict_entry *line = kd_record_dict_get(rec, "CODE_LINE");
+	const char *func = NULL;
+	unsigned long n;
+	char *end;
+	int rc;
+
+	errno = 0;
+	n = strtoul(line->value, &end, 10);
+	if (!*file->value || *end || end == line->value || errno || n == 0 || n > UINT32_MAX ||
+	    !isdigit((unsigned char)line->value[0]))
+		return 1;
+	for (unsigned int i = 0; i < r->n && !func; i++) {
+		if (!r->lines[i] && (rc = kd_fidx_lines_new(r->idx[i], &r->lines[i])) < 0)
+			return rc;
+		func = kd_fidx_lines_func(r->lines[i], file->value, (unsigned int)n);
+	}
+	if (!func)
+		return 1;
+	r->st.func_named++;
+	return (rc = add_str(rec, "CODE_FUNC", func)) < 0 ? rc : 1;
+}
+
 int kd_recover_apply(void *data, struct kd_record *rec)
 {
 	struct kd_recover *r = data;
 	struct kd_fmatch_result m;
 	const struct kd_fidx *x = NULL;
+	bool kprint = false;
 	int rc;
 
 	if (!rec->text_len || (rec->facility != KD_NO_FACILITY && rec->facility != 0))
 		return 1;
 	/* A stock kernel's plain record has no dictionary: no look-ups then. */
-	for (unsigned int k = 0; rec->dict_len && k < KPRINT_KEYS; k++)
-		if (kd_record_dict_get(rec, kd_recover_keys[k]))
-			return 1;
+	for (unsigned int k = 0; rec->dict_len && k < KPRINT_KEYS && !kprint; k++)
+		kprint = kd_record_dict_get(rec, kd_recover_keys[k]) != NULL;
+	if (kprint && (!kd_record_dict_get(rec, "CODE_FILE") ||
+		       !kd_record_dict_get(rec, "CODE_LINE") || kd_record_dict_get(rec, "CODE_FUNC")))
+		return 1;
 	if (!r->chosen) {
 		char buf[RELEASE_MAX];
 
@@ -297,6 +341,8 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 		if (r->choose && (rc = r->choose(r->choose_data, r, banner_release(rec, buf))) < 0)
 			return rc;
 	}
+	if (kprint)
+		return name_function(r, rec);
 	if (!r->n && !r->nfb)
 		return 1;
 	r->st.records++;

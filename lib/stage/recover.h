@@ -40,6 +40,8 @@ struct kd_recover_stats {
 	uint64_t no_args;	/* recovered, but the arguments are not proven */
 	/* Of recovered and partial: by a fallback index (the catalogues' msgids). */
 	uint64_t fallback;
+	/* kernel records with a file and line but no function, named by an index */
+	uint64_t func_named;
 };
 
 struct kd_recover;
@@ -82,6 +84,9 @@ unsigned int kd_recover_fallbacks(const struct kd_recover *r);
 
 /**
  * kd_recover_apply() - struct kd_stage's @apply (KD_NEED_DICT, kd_recover_keys).
+ * A record with kprint fields is left alone, except that one with
+ * CODE_FILE and CODE_LINE but no CODE_FUNC gets the function an index
+ * names at that line (fidx-lines.h), marked recovered.
  *
  * The recovered FORMAT, CODE_FILE, CODE_FUNC and MODULE values are lent
  * from the stage's indexes, not copied: free the stage only after the last

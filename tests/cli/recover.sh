@@ -13,8 +13,9 @@
 # sources (printk index, dynamic debug) before it; the msgids of the
 # loaded catalogues as the last source (tests/fixtures/kmsg-recover-msgids-xx.po:
 # no index needed, ambiguity flagged, no call site, the index's pick
-# kept, bad msgids skipped); --recover=never; a corrupt or cut index as a
-# one-line error.  `--update` rewrites the
+# kept, bad msgids skipped); the function of a kprint record without one
+# named by its file and line (tests/fixtures/kmsg-kprint-nofunc.dump);
+# --recover=never; a corrupt or cut index as a one-line error.  `--update` rewrites the
 # golden files.  Prints TAP.
 set -u
 
@@ -181,6 +182,16 @@ fi
 
 # Which index: --recover=never, KDMESG_FORMATS, the installed one of the
 # dump's release (6.12.0-demo -> 6.12.0 -> 6.12), none.
+# A kernel without function names (CONFIG_KPRINT_FUNC_NAMES=n, its default
+# without CONFIG_KALLSYMS) sends CODE_FILE and CODE_LINE only: the index
+# names the function at that line, marked recovered; --function then
+# selects the record; never without the index or with --recover=never.
+N=$F/kmsg-kprint-nofunc.dump
+golden nofunc DMESG_TEST_BOOTIME=1700000000.000000 -- -K "$N" $X -o export -v
+golden nofunc-function -- -K "$N" $X --function 'conv_*' --location -v
+golden nofunc-never -- -K "$N" $X --function 'conv_*' --location --recover=never
+golden nofunc-none -- -K "$N" --function 'conv_*' --location
+
 golden never -- -K "$D" $X --recover=never -o jsonl
 golden env KDMESG_FORMATS="$tmp/demo.kdfi" -- -K "$D" -o jsonl --level err
 cp "$tmp/demo.kdfi" "$tmp/formats/6.12.kdfi"
