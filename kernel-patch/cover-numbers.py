@@ -176,7 +176,7 @@ def read_sizes(path, series):
         for line in fh:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             key = {"kprint-off": "size_off", "kprint-7": "size_7",
-                   "kprint-7-nofunc": "size_7nofunc"}.get(cells[0])
+                   "kprint-7-func": "size_7func"}.get(cells[0])
             # the first table is the sizes; later ones (descriptors) are not
             if len(cells) > 2 and key and key not in found:
                 m = re.match(r"([\d,]+)", cells[2])
@@ -245,20 +245,23 @@ def render(nums, sdir):
         scur = nums.get("size_series") == series_hash(sdir)[0]
         out.append(("\nSize (kernel-patch/measure-sizes.sh on the %s series): the bzImage\n"
                     % nwords +
-                    "of the tinyconfig-based reference with CONFIG_KPRINT=y (cut-off 7) is\n"
-                    "%s larger than the unpatched kernel's (%s -> %s bytes).\n"
+                    "of the tinyconfig-based reference with CONFIG_KPRINT=y (cut-off 7,\n"
+                    "the other settings at their defaults) is %s larger than the\n"
+                    "unpatched kernel's (%s -> %s bytes).\n"
                     if scur else
                     "\nSize (kernel-patch/measure-sizes.sh on an earlier revision of the\n"
                     "series, not measured again): the bzImage of the tinyconfig-based\n"
-                    "reference with CONFIG_KPRINT=y (cut-off 7) is %s larger than the\n"
-                    "unpatched kernel's (%s -> %s bytes).\n")
+                    "reference with CONFIG_KPRINT=y (cut-off 7, the other settings at\n"
+                    "their defaults) is %s larger than the unpatched kernel's (%s -> %s\n"
+                    "bytes).\n")
                    % (pct(nums["size_7"], nums["size_off"]), "{:,}".format(int(nums["size_off"])),
                       "{:,}".format(int(nums["size_7"]))))
-        if "size_7nofunc" in nums:
-            out.append("With CONFIG_KPRINT_FUNC_NAMES=n (no function names) it is %s\n"
-                       "larger (%s bytes).\n"
-                       % (pct(nums["size_7nofunc"], nums["size_off"]),
-                          "{:,}".format(int(nums["size_7nofunc"]))))
+        if "size_7func" in nums:
+            out.append("That kernel has no function names: CONFIG_KPRINT_FUNC_NAMES follows\n"
+                       "CONFIG_KALLSYMS, which the reference leaves out.  With them\n"
+                       "(CONFIG_KPRINT_FUNC_NAMES=y) it is %s larger (%s bytes).\n"
+                       % (pct(nums["size_7func"], nums["size_off"]),
+                          "{:,}".format(int(nums["size_7func"]))))
     out.append("\n" + END)
     return "".join(out)
 

@@ -16,6 +16,9 @@
 #   <any>-lb12      the same with CONFIG_LOG_BUF_SHIFT=12 (smallest ring)
 #   kprint-N-nofunc kprint-N with CONFIG_KPRINT_FUNC_NAMES=n (the tiny-kernel
 #                   control that leaves the function names out)
+#   kprint-N-func   kprint-N with CONFIG_KPRINT_FUNC_NAMES=y (it defaults to
+#                   CONFIG_KALLSYMS, which this config leaves out: kprint-N
+#                   has no function names)
 #
 # Measured per variant: bzImage bytes; code = sum of the sizes of the text
 # symbols (nm -S, types t/T: the .text section is padded, its size says
@@ -23,7 +26,7 @@
 # size; each also as difference to kprint-off.  Then the two goals of issue 4
 # with PASS/FAIL:
 #   1. kprint-7 costs at most 2% of bzImage over kprint-off (also given for
-#      kprint-7-nofunc);
+#      kprint-7-func, with the function names kept);
 #   2. kprint-3-lb12 recovers at least half of the bzImage bytes that
 #      CONFIG_PRINTK=n saves: (kprint-off - kprint-3-lb12) >=
 #      0.5 * (kprint-off - printk-off).
@@ -67,7 +70,7 @@ ONLY=
 REBUILD=0
 NOBUILD=0
 WRITE=
-ALL="printk-off kprint-off kprint-off-lb12 kprint-7 kprint-7-nofunc kprint-6 kprint-5 kprint-4 kprint-3 kprint-2 kprint-1 kprint-0 kprint-3-lb12"
+ALL="printk-off kprint-off kprint-off-lb12 kprint-7 kprint-7-func kprint-6 kprint-5 kprint-4 kprint-3 kprint-2 kprint-1 kprint-0 kprint-3-lb12"
 
 usage() { sed -n '2,/^set -euo/p' "$SCRIPT" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
@@ -110,9 +113,12 @@ CONFIG_MODULES=y'
 
 # variant -> extra config lines
 variant_config() {
-	local v=$1 base lb='' nofunc=''
+	local v=$1 base lb='' nofunc='' func=''
 	case $v in *-lb12) base=${v%-lb12}; lb='CONFIG_LOG_BUF_SHIFT=12' ;; *) base=$v ;; esac
-	case $base in kprint-[0-7]-nofunc) base=${base%-nofunc}; nofunc=1 ;; esac
+	case $base in
+	kprint-[0-7]-nofunc) base=${base%-nofunc}; nofunc=1 ;;
+	kprint-[0-7]-func) base=${base%-func}; func=1 ;;
+	esac
 	case $base in
 	printk-off)
 		[ -z "$lb" ] || die "$v: CONFIG_LOG_BUF_SHIFT needs CONFIG_PRINTK"
@@ -125,6 +131,7 @@ variant_config() {
 	*) die "unknown variant $v" ;;
 	esac
 	[ -z "$nofunc" ] || echo '# CONFIG_KPRINT_FUNC_NAMES is not set'
+	[ -z "$func" ] || echo 'CONFIG_KPRINT_FUNC_NAMES=y'
 	[ -z "$lb" ] || echo "$lb"
 }
 variant_patched() { case $1 in kprint-[0-7]*) return 0 ;; *) return 1 ;; esac; }
@@ -207,6 +214,7 @@ seed_for() {
 	case $v in
 	*-lb12) s=${v%-lb12} ;;
 	*-nofunc) s=${v%-nofunc} ;;
+	*-func) s=${v%-func} ;;
 	kprint-[0-6]) s=kprint-$(( ${v#kprint-} + 1 )) ;;
 	kprint-7) s= ;;
 	kprint-off) s=printk-off ;;
@@ -318,7 +326,8 @@ table() {
 	    if v in desc: return desc[v]
 	    lb = v.endswith("-lb12")
 	    n = v.split("-")[1]
-	    return "KPRINT=y, MIN_LOGLEVEL=%s%s%s" % (n, ", FUNC_NAMES=n" if "-nofunc" in v else "",
+	    return "KPRINT=y, MIN_LOGLEVEL=%s%s%s" % (n, ", FUNC_NAMES=n" if "-nofunc" in v else
+	                                            ", FUNC_NAMES=y" if v.endswith("-func") or "-func-" in v else "",
 	                                            ", LOG_BUF_SHIFT=12" if lb else "")
 	base = rows.get("kprint-off")
 	cols = ["bzImage", "compressed kernel", "code (t/T symbols)", ".rodata", ".init.*", ".data"]
@@ -353,6 +362,9 @@ table() {
 	    out.append("- Goal 1: not measured (needs kprint-off and kprint-7)")
 	for v, name in (("kprint-7", "Goal 1 (CONFIG_KPRINT=y at cut-off 7 costs ≤ 2% of bzImage over "
 	                 "CONFIG_KPRINT=n)"),
+	                ("kprint-7-func", "Goal 1 with the function names kept (kprint-7-func, "
+	                 "CONFIG_KPRINT_FUNC_NAMES=y; its default follows CONFIG_KALLSYMS, which "
+	                 "this config leaves out)"),
 	                ("kprint-7-nofunc", "Goal 1 with the function names left out (kprint-7-nofunc, "
 	                 "CONFIG_KPRINT_FUNC_NAMES=n)")):
 	    if base and v in rows:
@@ -372,7 +384,7 @@ table() {
 	            100.0 * rec / saved if saved else 0))
 	else:
 	    out.append("- Goal 2: not measured (needs kprint-off, printk-off and kprint-3-lb12)")
-	for v in ("kprint-7", "kprint-7-nofunc"):
+	for v in ("kprint-7", "kprint-7-func", "kprint-7-nofunc"):
 	    if base and v in rows:
 	        out.append("  - on the compressed kernel: %s %+d bytes = %+.2f%%" % (
 	            v, rows[v][1] - base[1], 100.0 * (rows[v][1] - base[1]) / base[1]))
@@ -429,7 +441,10 @@ sites_table() {
 		addr, off, size = secs[".kprint_sites"]
 		data = raw[off:off + size]
 		def string(ref):
-		    # a non-relocatable x86_64 kernel: the sign-extended address
+		    # a non-relocatable x86_64 kernel: the sign-extended address;
+		    # 0 in a descriptor that was never filled in (not .comment's 0)
+		    if ref == 0:
+		        return b""
 		    a = ref & 0xffffffffffffffff
 		    for n, (sa, so, ss) in secs.items():
 		        if sa <= a < sa + ss and n != ".kprint_sites":
@@ -448,8 +463,8 @@ sites_table() {
 		levels = ", ".join("%s: %d" % (k, lv[k]) for k in sorted(lv))
 		print("| %s | %s | %s | %s | %d (%s) | %d (%s) | %s |" % (
 		    v, format(size // 28, ","), format(size, ","), format(xz, ","),
-		    len(files), format(sum(len(x) + 1 for x in files), ","),
-		    len(funcs), format(sum(len(x) + 1 for x in funcs), ","), levels))
+		    len(files - {b""}), format(sum(len(x) + 1 for x in files - {b""}), ","),
+		    len(funcs - {b""}), format(sum(len(x) + 1 for x in funcs - {b""}), ","), levels))
 		EOF
 	done
 }
