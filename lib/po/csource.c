@@ -29,7 +29,8 @@
  * F_WRAP: subsystem wrappers that print the caller's format behind a
  * prefix of their own ("EXT4-fs (vda): ", "BTRFS error (device vdb): ",
  * "XFS (vdc): ", "F2FS-fs (vdd): ", "Bluetooth: ", DRM's
- * "[drm:<function>] "): the names their other macros (btrfs_err(),
+ * "[drm:<function>] ", "rtlwifi: ", "qla2xxx [0000:03:00.0]-0801:2: "):
+ * the names their other macros (btrfs_err(),
  * xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
  * keeps as macros of the same names (a known call's name is not learned
  * as a macro), so that a patched tree reads as a stock one.
@@ -93,6 +94,10 @@ static const struct call calls[] = {
 	{ "bt_err", F_WRAP, 0, '3', 0 }, { "bt_dbg", F_WRAP, 0, '7', 0 },
 	{ "__drm_err", F_WRAP, 0, '3', 0 }, { "__drm_dev_dbg", F_WRAP, 3, '7', 0 },
 	{ "drm_dev_printk", F_WRAP, 2, 0, 1 },
+	/* rtlwifi's "rtlwifi: ", qla2xxx's "qla2xxx [<pci device>]-<id>:<host>: " */
+	{ "rtl_dbg", F_WRAP, 3, '6', 0 }, { "RTPRINT", F_WRAP, 3, '6', 0 },
+	{ "ql_dbg", F_WRAP, 3, '4', 0 },
+	{ "ql_log", F_WRAP, 3, 0, 0 },	/* its level is picked at run time */
 };
 
 /*
@@ -116,7 +121,8 @@ static const struct call *find_call(const char *s, size_t n)
 	size_t base = n;
 
 	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A' ||
-			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b' || s[0] == 'e'))
+			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b' || s[0] == 'e' ||
+			s[0] == 'r' || s[0] == 'R' || s[0] == 'q'))
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);
