@@ -98,6 +98,8 @@ static const struct call calls[] = {
 	{ "rtl_dbg", F_WRAP, 3, '6', 0 }, { "RTPRINT", F_WRAP, 3, '6', 0 },
 	{ "ql_dbg", F_WRAP, 3, '4', 0 },
 	{ "ql_log", F_WRAP, 3, 0, 0 },	/* its level is picked at run time */
+	/* rtw89's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
+	{ "rtw89_debug", F_DEV, 2, '7', 0 },
 };
 
 /*

@@ -136,12 +136,15 @@ static void test_csource(void)
 	scan("void q(void)\n{\n\trtl_dbg(rtlpriv, COMP_INIT, DBG_LOUD, \"chip %d\\n\", c);\n"
 	     "\tRTPRINT(rtlpriv, FINIT, INIT_IQK, \"IQK %s\\n\", s);\n"
 	     "\tql_dbg(ql_dbg_init, vha, 0x0801, \"loop id %d\\n\", l);\n"
-	     "\tql_log(ql_log_warn, vha, 0x0802, \"fw dump %s\\n\", f);\n}\n", m,
+	     "\tql_log(ql_log_warn, vha, 0x0802, \"fw dump %s\\n\", f);\n"
+	     "\trtw89_debug(rtwdev, RTW89_DBG_FW, \"fw ver %d\\n\", v);\n}\n", m,
 	     "3 6 q foo|chip %d [after a wrapper's prefix]\n"
 	     "4 6 q foo|IQK %s [after a wrapper's prefix]\n"
 	     "5 4 q foo|loop id %d [after a wrapper's prefix]\n"
-	     "6 - q foo|fw dump %s [after a wrapper's prefix]\n",
-	     "rtlwifi's and qla2xxx's debug functions: the caller's format, ql_log()'s level unknown");
+	     "6 - q foo|fw dump %s [after a wrapper's prefix]\n"
+	     "7 7 q foo|fw ver %d\n",
+	     "rtlwifi's, qla2xxx's and rtw89's debug functions: the caller's format, "
+	     "ql_log()'s level unknown, rtw89_debug()'s KERN_DEBUG");
 	kd_csource_macros_free(m);
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
