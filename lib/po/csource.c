@@ -120,11 +120,16 @@ static void acpi_fix(const struct call *c, const char **pre, const char **post)
 static const struct call *find_call(const char *s, size_t n)
 {
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
+	/* Most identifiers start with a letter no call starts with: the set, made once. */
+	static bool first[256], made;
 	size_t base = n;
 
-	if (n < 5 || !(s[0] == 'p' || s[0] == 'd' || s[0] == 'n' || s[0] == 'k' || s[0] == 'A' ||
-			s[0] == '_' || s[0] == 'x' || s[0] == 'f' || s[0] == 'b' || s[0] == 'e' ||
-			s[0] == 'r' || s[0] == 'R' || s[0] == 'q'))
+	if (!made) {
+		for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+			first[(unsigned char)calls[i].name[0]] = true;
+		made = true;
+	}
+	if (n < 5 || !first[(unsigned char)s[0]])
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);

@@ -70,4 +70,25 @@ static inline size_t kd_decimal_i64(char *buf, int64_t v)
 	return 1 + kd_decimal_u64(buf + 1, (uint64_t)-(v + 1) + 1);
 }
 
+/**
+ * kd_decimal_parse() - the number that @s (NUL-terminated) is, when it is
+ * decimal digits only, 1 to @max; 0 for anything else: empty, a sign,
+ * spaces, a crafted "-1" (which strtoul() turns into its largest value).
+ */
+static inline uint64_t kd_decimal_parse(const char *s, uint64_t max)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		uint64_t d = (uint64_t)(*s - '0');
+
+		if (*s < '0' || *s > '9' || d > max || v > (max - d) / 10)
+			return 0;
+		v = v * 10 + d;
+	}
+	return v;
+}
+
 #endif /* KDMESG_DECIMAL_H */

@@ -12,6 +12,7 @@
 #include "po/csource.h"
 #include "po/cstring.h"
 #include "record/field.h"
+#include "shared/decimal.h"
 #include "source/source.h"
 #include "stage/ksites.h"
 
@@ -32,25 +33,10 @@ static char *next_line(char **p, char *end, size_t *len)
 	return s;
 }
 
-/*
- * A source line number: decimal digits only, 1 to INT_MAX; anything else
- * (a crafted CODE_LINE=-1, which strtoul() turns into 4294967295) is no
- * line at all.
- */
+/* A source line number, 1 to INT_MAX; anything else is no line at all. */
 static unsigned int line_number(const char *s)
 {
-	unsigned long v = 0;
-
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > INT_MAX)
-			return 0;
-	}
-	return (unsigned int)v;
+	return (unsigned int)kd_decimal_parse(s, INT_MAX);
 }
 
 /* "file:line" at @s (NUL-terminated): split at the last ':'. */

@@ -3,7 +3,6 @@
  * recover.c - the recovery stage: match each plain kernel record against
  * the format indexes and add the proven fields.  See recover.h.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -293,24 +292,20 @@ static enum kd_fmatch_status match(struct kd_recover *r, const struct kd_record 
  * function the first index that knows that line names, marked recovered.
  * Catalogue msgids (the fallbacks) have no call sites.
  */
-static int name_function(struct kd_recover *r, struct kd_record *rec)
+static int name_function(struct kd_recover *r, struct kd_record *rec, const char *file,
+			 const char *line)
 {
-	const struct kd_dict_entry *file = kd_record_dict_get(rec, "CODE_FILE");
-	const struct kd_dict_entry *line = kd_record_dict_get(rec, "CODE_LINE");
+	/* an index's line numbers are 32-bit */
+	unsigned int n = (unsigned int)kd_decimal_parse(line, UINT32_MAX);
 	const char *func = NULL;
-	unsigned long n;
-	char *end;
 	int rc;
 
-	errno = 0;
-	n = strtoul(line->value, &end, 10);
-	if (!*file->value || *end || end == line->value || errno || n == 0 || n > UINT32_MAX ||
-	    !isdigit((unsigned char)line->value[0]))
+	if (!*file || !n)
 		return 1;
 	for (unsigned int i = 0; i < r->n && !func; i++) {
 		if (!r->lines[i] && (rc = kd_fidx_lines_new(r->idx[i], &r->lines[i])) < 0)
 			return rc;
-		func = kd_fidx_lines_func(r->lines[i], file->value, (unsigned int)n);
+		func = kd_fidx_lines_func(r->lines[i], file, n);
 	}
 	if (!func)
 		return 1;
@@ -321,6 +316,7 @@ static int name_function(struct kd_recover *r, struct kd_record *rec)
 int kd_recover_apply(void *data, struct kd_record *rec)
 {
 	struct kd_recover *r = data;
+	const struct kd_dict_entry *file = NULL, *line = NULL;
 	struct kd_fmatch_result m;
 	const struct kd_fidx *x = NULL;
 	bool kprint = false;
@@ -331,8 +327,9 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 	/* A stock kernel's plain record has no dictionary: no look-ups then. */
 	for (unsigned int k = 0; rec->dict_len && k < KPRINT_KEYS && !kprint; k++)
 		kprint = kd_record_dict_get(rec, kd_recover_keys[k]) != NULL;
-	if (kprint && (!kd_record_dict_get(rec, "CODE_FILE") ||
-		       !kd_record_dict_get(rec, "CODE_LINE") || kd_record_dict_get(rec, "CODE_FUNC")))
+	if (kprint && (!(file = kd_record_dict_get(rec, "CODE_FILE")) ||
+		       !(line = kd_record_dict_get(rec, "CODE_LINE")) ||
+		       kd_record_dict_get(rec, "CODE_FUNC")))
 		return 1;
 	if (!r->chosen) {
 		char buf[RELEASE_MAX];
@@ -342,7 +339,7 @@ int kd_recover_apply(void *data, struct kd_record *rec)
 			return rc;
 	}
 	if (kprint)
-		return name_function(r, rec);
+		return name_function(r, rec, file->value, line->value);
 	if (!r->n && !r->nfb)
 		return 1;
 	r->st.records++;
