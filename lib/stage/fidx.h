@@ -31,9 +31,11 @@ enum kd_fidx_family {
 	/*
 	 * A subsystem wrapper's prefix: after the text's first ": "
 	 * ("EXT4-fs (vda): ", "BTRFS info (device vdb): ", "XFS (vdc): ",
-	 * "Bluetooth: ") or DRM's "[drm:<function>] " (with "*ERROR* "), alone
-	 * or after a device prefix.  Not among KD_FIDX_ANY's: a catalogue's
-	 * msgid would match after any first ": ".
+	 * "Bluetooth: "), after one more word there ("ath: phy0: ",
+	 * "brcmfmac: <function>: ", "iwlwifi 0000:00:14.3: <function> ") or
+	 * after DRM's "[drm:<function>] " (with "*ERROR* "), alone or after a
+	 * device prefix.  Not among KD_FIDX_ANY's: a catalogue's msgid would
+	 * match after any first ": ".
 	 */
 	KD_FIDX_WRAP,
 };

@@ -264,6 +264,11 @@ struct starts {
 	size_t acpi;		/* after ACPICA's "ACPI Error: " and the like */
 	size_t probe;		/* after dev_err_probe()'s "error <err>: " */
 	size_t first;		/* after the first ": " (ext4_msg(), btrfs, XFS, ...) */
+	/*
+	 * After one more word and its blank there: "ath: phy0: ",
+	 * "brcmfmac: <function>: ", iwlwifi's "driver device: <function> ".
+	 */
+	size_t word;
 	size_t drm;		/* after DRM's "[drm:<function>] " */
 	size_t drm_err;		/* after "*ERROR* " there (DRM_ERROR()) */
 	const char *hint;	/* the text's first word, for the module tie-break */

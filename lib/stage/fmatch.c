@@ -55,6 +55,17 @@ static size_t acpi_start(const char *t, size_t n)
 	return NONE;
 }
 
+/*
+ * After the word at @at (bytes up to a blank) and its blank, or NONE:
+ * a wrapper's word of its own between its prefix and the caller's format.
+ */
+static size_t after_word(const char *t, size_t n, size_t at)
+{
+	const char *b = at < n ? memchr(t + at, ' ', n - at) : NULL;
+
+	return b && b > t + at ? (size_t)(b - t) + 1 : NONE;
+}
+
 static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
@@ -62,7 +73,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 
 	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
 	s->acpi = acpi_start(t, n);
-	s->probe = s->first = NONE;
+	s->probe = s->first = s->word = NONE;
 	s->drm = kd_drm_prefix_end(t, n, 0);
 	s->drm_err = NONE;
 	s->hint = t;
@@ -74,6 +85,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 		return;
 	pre = (size_t)(c - t);
 	s->first = pre + 2;
+	s->word = after_word(t, n, s->first);
 	if (pre == 15 && memcmp(t, "(NULL device *)", 15) == 0) {
 		s->nulldev = pre + 2;
 		return;
@@ -146,6 +158,8 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		at[n++] = st->first;
 		at[n++] = st->drm;
 		at[n++] = st->drm_err;
+		/* last: a reading in which the format reads the word too comes first */
+		at[n++] = st->word;
 		break;
 	default:
 		at[n++] = 0;
@@ -214,7 +228,7 @@ static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const str
 		return head_at(r, sl, st->probe);
 	case KD_FIDX_WRAP:
 		return head_at(r, sl, st->first) || head_at(r, sl, st->drm) ||
-		       head_at(r, sl, st->drm_err);
+		       head_at(r, sl, st->drm_err) || head_at(r, sl, st->word);
 	default:
 		return head_at(r, sl, 0) || head_at(r, sl, st->dev) || head_at(r, sl, st->net3) ||
 		       head_at(r, sl, st->net1) || head_at(r, sl, st->acpi) ||
@@ -257,7 +271,7 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 	case KD_FIDX_DEVPROBE:
 		return at == st->probe;
 	case KD_FIDX_WRAP:
-		return at == st->first || at == st->drm || at == st->drm_err;
+		return at == st->first || at == st->drm || at == st->drm_err || at == st->word;
 	default:
 		return at == 0 || at == st->dev || at == st->net3 || at == st->net1 ||
 		       at == st->acpi || at == st->probe;

@@ -76,6 +76,20 @@ static const struct site sites[] = {
 	{ "Ending clean mount", KD_FIDX_WRAP, "fs/xfs/xfs_log.c", "xfs_log_mount_finish", "xfs", 800 },
 	{ "Failed to find connector for crtc %d", KD_FIDX_WRAP, "drivers/gpu/drm/d.c", "d_crtc", "drm", 500 },
 	{ "*ERROR* ring %s timeout", KD_FIDX_WRAP, "drivers/gpu/drm/r.c", "r_hang", "r", 510 },
+	/* the wireless drivers' "%pV" wrappers: ath10k_warn(), IWL_DEBUG_INFO(), brcmf_err(), ... */
+	{ "failed to wake target: %d", KD_FIDX_DEV, "drivers/net/wireless/ath/ath10k/pci.c",
+	  "ath10k_pci_wake_wait", "ath10k_pci", 1103 },
+	{ "Alive ucode status 0x%04x", KD_FIDX_WRAP, "drivers/net/wireless/intel/iwlwifi/mvm/fw.c",
+	  "iwl_alive_fn", "iwlmvm", 180 },
+	{ "firmware request %s size %zu", KD_FIDX_WRAP, "drivers/net/wireless/ath/ath11k/core.c",
+	  "ath11k_core_firmware_request", "ath11k", 1060 },
+	{ "Unable to reset channel, reset status %d", KD_FIDX_WRAP,
+	  "drivers/net/wireless/ath/ath9k/main.c", "ath_reset_internal", "ath9k", 290 },
+	{ "Failed to get firmware %s", KD_FIDX_WRAP,
+	  "drivers/net/wireless/broadcom/brcm80211/brcmfmac/firmware.c", "brcmf_fw_get_firmwares",
+	  "brcmfmac", 700 },
+	{ "Enter, idx=%d", KD_FIDX_WRAP, "drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c",
+	  "brcmf_cfg80211_dump_station", "brcmfmac", 3250 },
 	/* %s of a width and a precision no wider: exactly that wide */
 	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
@@ -211,6 +225,37 @@ static void check_prefixes(void)
 	       "DRM_DEV_ERROR(): after the device and \"[drm:f] \", \"*ERROR* \" the format's");
 	expect("[drm] Failed to find connector for crtc 3", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "\"[drm] \" is no DRM_ERROR() prefix");
+	expect("ath10k_pci 0000:02:00.0: failed to wake target: -110", KD_FMATCH_FULL,
+	       "failed to wake target: %d", "drivers/net/wireless/ath/ath10k/pci.c", ARGS("-110"),
+	       "ath10k_warn(): after \"driver device: \"");
+	expect("failed to wake target: -110", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ath10k_warn(): not without the device");
+	expect("iwlwifi 0000:00:14.3: iwl_alive_fn Alive ucode status 0x0001", KD_FMATCH_FULL,
+	       "Alive ucode status 0x%04x", "drivers/net/wireless/intel/iwlwifi/mvm/fw.c",
+	       ARGS("0001"), "IWL_DEBUG_INFO(): after the device and the function's name");
+	tap_is_int((long long)r.start, 35, "IWL_DEBUG_INFO(): the format starts after the function");
+	expect("Alive ucode status 0x0001", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "IWL_DEBUG_INFO(): not without a prefix");
+	expect("iwlwifi 0000:00:14.3: iwl_alive_fn and Alive ucode status 0x0001", KD_FMATCH_NONE,
+	       NULL, NULL, NULL, "IWL_DEBUG_INFO(): one word between the prefix and the format, "
+	       "not two");
+	expect("ath11k_pci 0000:03:00.0: boot firmware request ath11k/QCA6390/hw2.0/amss.bin "
+	       "size 4796416", KD_FMATCH_FULL, "firmware request %s size %zu",
+	       "drivers/net/wireless/ath/ath11k/core.c",
+	       ARGS("ath11k/QCA6390/hw2.0/amss.bin", "4796416"), "ath11k_dbg(): after its debug mask");
+	expect("ath: phy0: Unable to reset channel, reset status -5", KD_FMATCH_FULL,
+	       "Unable to reset channel, reset status %d", "drivers/net/wireless/ath/ath9k/main.c",
+	       ARGS("-5"), "ath_err(): after \"ath: phy0: \"");
+	expect("ath: Unable to reset channel, reset status -5", KD_FMATCH_FULL,
+	       "Unable to reset channel, reset status %d", "drivers/net/wireless/ath/ath9k/main.c",
+	       ARGS("-5"), "ath_err(): after \"ath: \" (no wiphy)");
+	expect("brcmfmac: brcmf_fw_get_firmwares: Failed to get firmware brcm/brcmfmac43455-sdio.bin",
+	       KD_FMATCH_FULL, "Failed to get firmware %s",
+	       "drivers/net/wireless/broadcom/brcm80211/brcmfmac/firmware.c",
+	       ARGS("brcm/brcmfmac43455-sdio.bin"), "brcmf_err(): after \"brcmfmac: <function>: \"");
+	expect("brcmfmac: brcmf_cfg80211_dump_station Enter, idx=3", KD_FMATCH_FULL,
+	       "Enter, idx=%d", "drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c",
+	       ARGS("3"), "brcmf_dbg(): after \"brcmfmac: <function> \"");
 	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
 	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
 	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),
