@@ -29,11 +29,16 @@
  * F_WRAP: subsystem wrappers that print the caller's format behind a
  * prefix of their own ("EXT4-fs (vda): ", "BTRFS error (device vdb): ",
  * "XFS (vdc): ", "F2FS-fs (vdd): ", "Bluetooth: ", DRM's
- * "[drm:<function>] ", "rtlwifi: ", "qla2xxx [0000:03:00.0]-0801:2: "):
+ * "[drm:<function>] ", "rtlwifi: ", "qla2xxx [0000:03:00.0]-0801:2: ",
+ * "ath: phy0: ", "brcmfmac: <function>: ", and a word after a device's
+ * prefix: ath11k_dbg()'s mask, iwlwifi's IWL_DEBUG_*()'s function):
  * the names their other macros (btrfs_err(),
  * xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
  * keeps as macros of the same names (a known call's name is not learned
- * as a macro), so that a patched tree reads as a stock one.
+ * as a macro), so that a patched tree reads as a stock one.  The drivers'
+ * wrappers that print "driver device: " and the caller's format
+ * (ath10k_warn(), IWL_ERR(), mwifiex_dbg()) are F_DEV, known by name too:
+ * their macros are in the drivers' own headers.
  */
 enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE, F_WRAP };
 
@@ -100,6 +105,48 @@ static const struct call calls[] = {
 	{ "ql_log", F_WRAP, 3, 0, 0 },	/* its level is picked at run time */
 	/* rtw89's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
 	{ "rtw89_debug", F_DEV, 2, '7', 0 },
+	/* ath10k, ath11k, ath12k, mwifiex, iwlwifi: dev_*(dev, "%pV") */
+	{ "ath10k_err", F_DEV, 1, '3', 0 }, { "ath10k_warn", F_DEV, 1, '4', 0 },
+	{ "ath10k_info", F_DEV, 1, '6', 0 }, { "ath10k_dbg", F_DEV, 2, '7', 0 },
+	{ "__ath10k_dbg", F_DEV, 2, '7', 0 },
+	{ "ath11k_err", F_DEV, 1, '3', 0 }, { "ath11k_warn", F_DEV, 1, '4', 0 },
+	{ "ath11k_info", F_DEV, 1, '6', 0 },
+	{ "ath12k_err", F_DEV, 1, '3', 0 }, { "ath12k_warn", F_DEV, 1, '4', 0 },
+	{ "ath12k_info", F_DEV, 1, '6', 0 }, { "ath12k_dbg", F_DEV, 2, '7', 0 },
+	{ "__ath12k_dbg", F_DEV, 2, '7', 0 },
+	{ "mwifiex_dbg", F_DEV, 2, '6', 0 }, { "_mwifiex_dbg", F_DEV, 2, '6', 0 },
+	{ "IWL_ERR", F_DEV, 1, '3', 0 }, { "IWL_ERR_DEV", F_DEV, 1, '3', 0 },
+	{ "IWL_ERR_LIMIT", F_DEV, 1, '3', 0 }, { "__IWL_ERR_DEV", F_DEV, 2, '3', 0 },
+	{ "__iwl_err", F_DEV, 2, '3', 0 },
+	{ "IWL_WARN", F_DEV, 1, '4', 0 }, { "__iwl_warn", F_DEV, 1, '4', 0 },
+	{ "IWL_INFO", F_DEV, 1, '6', 0 }, { "__iwl_info", F_DEV, 1, '6', 0 },
+	{ "IWL_CRIT", F_DEV, 1, '2', 0 }, { "__iwl_crit", F_DEV, 1, '2', 0 },
+	/* dvm's: IWL_ERR() unless the radio is killed */
+	{ "IWL_DEBUG_QUIET_RFKILL", F_DEV, 1, '3', 0 },
+	/*
+	 * A word between the device's prefix and the format: ath11k's debug
+	 * mask ("boot "), iwlwifi's function ("iwl_pcie_apm_init ").
+	 */
+	{ "ath11k_dbg", F_WRAP, 2, '7', 0 }, { "__ath11k_dbg", F_WRAP, 2, '7', 0 },
+	{ "__iwl_dbg", F_WRAP, 4, '7', 0 }, { "__IWL_DEBUG_DEV", F_WRAP, 3, '7', 0 },
+	{ "IWL_DEBUG", F_WRAP, 2, '7', 0 }, { "IWL_DEBUG_DEV", F_WRAP, 2, '7', 0 },
+	{ "IWL_DEBUG_LIMIT", F_WRAP, 2, '7', 0 },
+	/* iwl-debug.h's forty IWL_DEBUG_<class>(priv, fmt, ...): a prefix */
+	{ "IWL_DEBUG_*", F_WRAP, 1, '7', 0 },
+	/*
+	 * "ath: phy0: " (or "ath: "), "brcmfmac: <function>: " and
+	 * brcmf_dbg()'s "brcmfmac: <function> ".  brcmf_info() is brcmf_err()
+	 * in DEBUG and tracing builds, else pr_info("%s: " fmt, __func__):
+	 * the same text, at the level of the latter.
+	 */
+	{ "ath_printk", F_WRAP, 2, 0, 0 },
+	{ "ath_emerg", F_WRAP, 1, '0', 0 }, { "ath_alert", F_WRAP, 1, '1', 0 },
+	{ "ath_crit", F_WRAP, 1, '2', 0 }, { "ath_err", F_WRAP, 1, '3', 0 },
+	{ "ath_warn", F_WRAP, 1, '4', 0 }, { "ath_notice", F_WRAP, 1, '5', 0 },
+	{ "ath_info", F_WRAP, 1, '6', 0 }, { "ath_dbg", F_WRAP, 2, '7', 0 },
+	{ "brcmf_err", F_WRAP, 0, '3', 0 }, { "__brcmf_err", F_WRAP, 2, '3', 0 },
+	{ "brcmf_info", F_WRAP, 0, '6', 0 },
+	{ "brcmf_dbg", F_WRAP, 1, '7', 0 }, { "__brcmf_dbg", F_WRAP, 2, '7', 0 },
 };
 
 /*
@@ -116,9 +163,13 @@ static void acpi_fix(const struct call *c, const char **pre, const char **post)
 	*post = c->fmt_arg ? KD_ACPI_SUFFIX : "";
 }
 
-/* The call an identifier names, its _once/_ratelimited/... suffix ignored. */
+/*
+ * The call an identifier names, its _once/_ratelimited/... suffix ignored.
+ * A name ending in '*' is a prefix, for the calls no other name is.
+ */
 static const struct call *find_call(const char *s, size_t n)
 {
+	const struct call *pre = NULL;
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
 	/* Most identifiers start with a letter no call starts with: the set, made once. */
 	static bool first[256], made;
@@ -139,10 +190,17 @@ static const struct call *find_call(const char *s, size_t n)
 			break;
 		}
 	}
-	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
-		if (strlen(calls[i].name) == base && memcmp(calls[i].name, s, base) == 0)
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+		size_t l = strlen(calls[i].name);
+
+		if (calls[i].name[l - 1] == '*') {
+			if (!pre && base >= l && memcmp(calls[i].name, s, l - 1) == 0)
+				pre = &calls[i];
+		} else if (l == base && memcmp(calls[i].name, s, base) == 0) {
 			return &calls[i];
-	return NULL;
+		}
+	}
+	return pre;
 }
 
 bool kd_csource_is_call(const char *s, size_t n)
@@ -249,9 +307,13 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 	unsigned int nfa, na0;
 	char fmt[FMT_MAX * 3], lv[FMT_MAX];
 	size_t at = 0, lv_len = 0;
-	/* dev_printk() itself does not apply dev_fmt(). */
+	/*
+	 * dev_printk() itself does not apply dev_fmt(), nor does a driver's
+	 * wrapper to its caller's format (ath10k_warn()).
+	 */
 	const struct kd_cwrap *w = c->fam == F_PR ? &sc->pr :
-			       c->fam == F_DEV && c->fmt_arg == 1 ? &sc->dev : NULL;
+			       c->fam == F_DEV && c->fmt_arg == 1 &&
+			       !strncmp(c->name, "dev_", 4) ? &sc->dev : NULL;
 	char level = c->level;
 	struct kd_csource_msg m;
 

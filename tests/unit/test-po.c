@@ -33,7 +33,8 @@ static int collect(void *data, const struct kd_csource_msg *m)
 		 m->level ? m->level : '-', *m->func ? m->func : "-", m->module,
 		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" :
 		 m->family == 'e' ? " [after \"error <err>: \"]" :
-		 m->family == 'w' ? " [after a wrapper's prefix]" : "");
+		 m->family == 'w' ? " [after a wrapper's prefix]" :
+		 m->family == 'd' ? " [after a device's prefix]" : "");
 	return 0;
 }
 
@@ -72,7 +73,8 @@ static void test_csource(void)
 	tap_is_int(kd_csource_macros_new(&m), 0, "wrapper macros: a set");
 	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "a header teaches pci_err()");
 	scan("void p(struct pci_dev *pdev) { pci_err(pdev, \"wrapped %d\\n\", 2); }\n", m,
-	     "1 3 p foo|wrapped %d\n", "a wrapper macro is expanded to its dev_err()");
+	     "1 3 p foo|wrapped %d [after a device's prefix]\n",
+	     "a wrapper macro is expanded to its dev_err()");
 	kd_csource_macros_free(m);
 
 	/* issue 18: what the kernel compiles, as the compiler sees it */
@@ -142,9 +144,77 @@ static void test_csource(void)
 	     "4 6 q foo|IQK %s [after a wrapper's prefix]\n"
 	     "5 4 q foo|loop id %d [after a wrapper's prefix]\n"
 	     "6 - q foo|fw dump %s [after a wrapper's prefix]\n"
-	     "7 7 q foo|fw ver %d\n",
+	     "7 7 q foo|fw ver %d [after a device's prefix]\n",
 	     "rtlwifi's, qla2xxx's and rtw89's debug functions: the caller's format, "
 	     "ql_log()'s level unknown, rtw89_debug()'s KERN_DEBUG");
+	kd_csource_macros_free(m);
+	/*
+	 * The wireless drivers' "%pV" wrappers, called through their
+	 * headers' macros, which a file in the driver's directory sees: a
+	 * known name is not learned as a macro (else brcmf_info() would be
+	 * its stock pr_info("%s: " fmt, __func__)).
+	 */
+	tap_is_int(kd_csource_macros_new(&m), 0, "wireless wrappers: a set");
+	hdr = "#define ath10k_dbg(ar, dbg_mask, fmt, ...) do { if (ath10k_debug_mask & dbg_mask) "
+	      "__ath10k_dbg(ar, dbg_mask, fmt, ##__VA_ARGS__); } while (0)\n"
+	      "#define ath_err(common, fmt, ...) ath_printk(KERN_ERR, common, fmt, ##__VA_ARGS__)\n"
+	      "#define IWL_ERR(m, f, a...) IWL_ERR_DEV((m)->dev, f, ## a)\n"
+	      "#define IWL_DEBUG_INFO(p, f, a...) IWL_DEBUG(p, IWL_DL_INFO, f, ## a)\n"
+	      "#define mwifiex_dbg(adapter, mask, fmt, ...) "
+	      "_mwifiex_dbg(adapter, MWIFIEX_DBG_##mask, fmt, ##__VA_ARGS__)\n"
+	      "#define brcmf_info(fmt, ...) do { pr_info(\"%s: \" fmt, __func__, ##__VA_ARGS__); } while (0)\n";
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0,
+		   "the wireless drivers' headers");
+	scan("#define dev_fmt(fmt) \"dfmt: \" fmt\nvoid wl(void)\n{\n"
+	     "\tath10k_warn(ar, \"failed to wake target: %d\\n\", ret);\n"
+	     "\tath10k_dbg(ar, ATH10K_DBG_BOOT, \"boot qmi %d\\n\", x);\n"
+	     "\tath11k_err(ab, \"failed to start %d\\n\", e);\n"
+	     "\tath11k_dbg(ab, ATH11K_DBG_BOOT, \"firmware request %s\\n\", n);\n"
+	     "\tath12k_info(ab, \"fw %s\\n\", v);\n"
+	     "\tath12k_dbg(ab, ATH12K_DBG_MAC, \"vdev %d\\n\", id);\n"
+	     "\tath_err(common, \"Unable to reset channel\\n\");\n"
+	     "\tath_dbg(common, CONFIG, \"Set channel %d\\n\", c);\n"
+	     "\tath_printk(KERN_NOTICE, common, \"notice %d\\n\", n);\n"
+	     "\tIWL_ERR(mvm, \"Failed to send %d\\n\", r);\n"
+	     "\tIWL_WARN(trans, \"warn %s\\n\", s);\n"
+	     "\tIWL_INFO(mvm, \"info %u\\n\", u);\n"
+	     "\tIWL_CRIT(mvm, \"crit %u\\n\", u);\n"
+	     "\tIWL_DEBUG_INFO(mvm, \"Alive ucode status 0x%04x\\n\", st);\n"
+	     "\tIWL_DEBUG_RATE_LIMIT(mvm, \"rate %d\\n\", r);\n"
+	     "\tIWL_DEBUG_DEV(dev, IWL_DL_INFO, \"dev %d\\n\", d);\n"
+	     "\tIWL_DEBUG_QUIET_RFKILL(priv, \"quiet %d\\n\", q);\n"
+	     "\tmwifiex_dbg(adapter, ERROR, \"cmd timeout %d\\n\", c);\n"
+	     "\tbrcmf_err(\"Failed to get %s\\n\", s);\n"
+	     "\tbrcmf_info(\"fw %s\\n\", v);\n"
+	     "\tbrcmf_dbg(TRACE, \"Enter, idx=%d\\n\", i);\n"
+	     "\tdev_err(d, \"plain %d\\n\", p);\n}\n", m,
+	     "4 4 wl foo|failed to wake target: %d [after a device's prefix]\n"
+	     "5 7 wl foo|boot qmi %d [after a device's prefix]\n"
+	     "6 3 wl foo|failed to start %d [after a device's prefix]\n"
+	     "7 7 wl foo|firmware request %s [after a wrapper's prefix]\n"
+	     "8 6 wl foo|fw %s [after a device's prefix]\n"
+	     "9 7 wl foo|vdev %d [after a device's prefix]\n"
+	     "10 3 wl foo|Unable to reset channel [after a wrapper's prefix]\n"
+	     "11 7 wl foo|Set channel %d [after a wrapper's prefix]\n"
+	     "12 5 wl foo|notice %d [after a wrapper's prefix]\n"
+	     "13 3 wl foo|Failed to send %d [after a device's prefix]\n"
+	     "14 4 wl foo|warn %s [after a device's prefix]\n"
+	     "15 6 wl foo|info %u [after a device's prefix]\n"
+	     "16 2 wl foo|crit %u [after a device's prefix]\n"
+	     "17 7 wl foo|Alive ucode status 0x%04x [after a wrapper's prefix]\n"
+	     "18 7 wl foo|rate %d [after a wrapper's prefix]\n"
+	     "19 7 wl foo|dev %d [after a wrapper's prefix]\n"
+	     "20 3 wl foo|quiet %d [after a device's prefix]\n"
+	     "21 6 wl foo|cmd timeout %d [after a device's prefix]\n"
+	     "22 3 wl foo|Failed to get %s [after a wrapper's prefix]\n"
+	     "23 6 wl foo|fw %s [after a wrapper's prefix]\n"
+	     "24 7 wl foo|Enter, idx=%d [after a wrapper's prefix]\n"
+	     "25 3 wl foo|dfmt: plain %d [after a device's prefix]\n",
+	     "ath10k/11k/12k, ath, iwlwifi, mwifiex and brcmfmac: the caller's format, the "
+	     "wrapper's level, no dev_fmt(); a word before it (debug mask, function) a wrapper's");
+	scan("void n(void)\n{\n\tIWL_DEBUG_(x, \"not a call %d\\n\", 1);\n"
+	     "\tath_errors(common, \"nor this %d\\n\", 2);\n}\n", m, "",
+	     "IWL_DEBUG_*: a prefix needs more after it; other names are no calls");
 	kd_csource_macros_free(m);
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
