@@ -88,6 +88,8 @@ static const struct site sites[] = {
 	{ "Failed to get firmware %s", KD_FIDX_WRAP,
 	  "drivers/net/wireless/broadcom/brcm80211/brcmfmac/firmware.c", "brcmf_fw_get_firmwares",
 	  "brcmfmac", 700 },
+	{ "%s for peer %pM on vdev %d flags 0x%X, type = %d, num_sta %d", KD_FIDX_WRAP,
+	  "drivers/net/wireless/ath/ath11k/mac.c", "ath11k_mac_op_set_key", "ath11k", 4437 },
 	{ "Enter, idx=%d", KD_FIDX_WRAP, "drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c",
 	  "brcmf_cfg80211_dump_station", "brcmfmac", 3250 },
 	/* %s of a width and a precision no wider: exactly that wide */
@@ -243,6 +245,13 @@ static void check_prefixes(void)
 	       "size 4796416", KD_FMATCH_FULL, "firmware request %s size %zu",
 	       "drivers/net/wireless/ath/ath11k/core.c",
 	       ARGS("ath11k/QCA6390/hw2.0/amss.bin", "4796416"), "ath11k_dbg(): after its debug mask");
+	/* a reading from the first ": " comes first: the word is the %s's too */
+	expect("ath11k_pci 0000:03:00.0: mac SET_KEY for peer 00:11:22:33:44:55 on vdev 0 "
+	       "flags 0x1, type = 2, num_sta 1", KD_FMATCH_FULL,
+	       "%s for peer %pM on vdev %d flags 0x%X, type = %d, num_sta %d",
+	       "drivers/net/wireless/ath/ath11k/mac.c",
+	       ARGS("mac SET_KEY", "00:11:22:33:44:55", "0", "1", "2", "1"),
+	       "ath11k_dbg(): a format that starts with %s reads the debug mask too");
 	expect("ath: phy0: Unable to reset channel, reset status -5", KD_FMATCH_FULL,
 	       "Unable to reset channel, reset status %d", "drivers/net/wireless/ath/ath9k/main.c",
 	       ARGS("-5"), "ath_err(): after \"ath: phy0: \"");
