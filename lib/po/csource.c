@@ -30,15 +30,19 @@
  * prefix of their own ("EXT4-fs (vda): ", "BTRFS error (device vdb): ",
  * "XFS (vdc): ", "F2FS-fs (vdd): ", "Bluetooth: ", DRM's
  * "[drm:<function>] ", "rtlwifi: ", "qla2xxx [0000:03:00.0]-0801:2: ",
- * "ath: phy0: ", "brcmfmac: <function>: ", and a word after a device's
- * prefix: ath11k_dbg()'s mask, iwlwifi's IWL_DEBUG_*()'s function):
- * the names their other macros (btrfs_err(),
+ * "ath: phy0: ", "brcmfmac: <function>: ", "rsi_91x: ", "ath6kl: ",
+ * UBI's "ubi0: ", UBIFS's "UBIFS (ubi0:0): ", 9p's "9pnet: (<pid>) ",
+ * qedf's "[<device>]:[<function>:<line>]:<host>: ", and a word after a
+ * device's prefix: ath11k_dbg()'s mask, iwlwifi's IWL_DEBUG_*()'s
+ * function): the names their other macros (btrfs_err(),
  * xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
  * keeps as macros of the same names (a known call's name is not learned
  * as a macro), so that a patched tree reads as a stock one.  The drivers'
  * wrappers that print "driver device: " and the caller's format
- * (ath10k_warn(), IWL_ERR(), mwifiex_dbg()) are F_DEV, known by name too:
- * their macros are in the drivers' own headers.
+ * (ath10k_warn(), IWL_ERR(), mwifiex_dbg(), rtw_dbg()) are F_DEV, those
+ * that print a net device's prefix (wil6210's __wil_err(), RDMA's
+ * ibdev_err()) F_NETDEV, known by name too: their macros are in the
+ * drivers' own headers, or they are functions.
  */
 enum family { F_PR, F_PRINTK, F_DEV, F_NETDEV, F_ACPI, F_DEVPROBE, F_WRAP };
 
@@ -103,8 +107,8 @@ static const struct call calls[] = {
 	{ "rtl_dbg", F_WRAP, 3, '6', 0 }, { "RTPRINT", F_WRAP, 3, '6', 0 },
 	{ "ql_dbg", F_WRAP, 3, '4', 0 },
 	{ "ql_log", F_WRAP, 3, 0, 0 },	/* its level is picked at run time */
-	/* rtw89's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
-	{ "rtw89_debug", F_DEV, 2, '7', 0 },
+	/* rtw89's and rtw88's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
+	{ "rtw89_debug", F_DEV, 2, '7', 0 }, { "rtw_dbg", F_DEV, 2, '7', 0 },
 	/* ath10k, ath11k, ath12k, mwifiex, iwlwifi: dev_*(dev, "%pV") */
 	{ "ath10k_err", F_DEV, 1, '3', 0 }, { "ath10k_warn", F_DEV, 1, '4', 0 },
 	{ "ath10k_info", F_DEV, 1, '6', 0 }, { "ath10k_dbg", F_DEV, 2, '7', 0 },
@@ -147,6 +151,43 @@ static const struct call calls[] = {
 	{ "brcmf_err", F_WRAP, 0, '3', 0 }, { "__brcmf_err", F_WRAP, 2, '3', 0 },
 	{ "brcmf_info", F_WRAP, 0, '6', 0 },
 	{ "brcmf_dbg", F_WRAP, 1, '7', 0 }, { "__brcmf_dbg", F_WRAP, 2, '7', 0 },
+	/*
+	 * wil6210's netdev_*(main_ndev, "%pV"): by the names its wil_err()
+	 * and wil_info() macros call with "%s: " fmt and __func__, so that
+	 * the extracted format is the one these functions get.
+	 */
+	{ "__wil_err", F_NETDEV, 1, '3', 0 }, { "__wil_info", F_NETDEV, 1, '6', 0 },
+	/*
+	 * RDMA's ibdev_*(): "driver device ibdev: " like a net device's, or
+	 * "ibdev: " without a parent; ibdev_dbg() prints the same, at
+	 * KERN_DEBUG, through dynamic debug.
+	 */
+	{ "ibdev_printk", F_NETDEV, 2, 0, 0 },
+	{ "ibdev_emerg", F_NETDEV, 1, '0', 0 }, { "ibdev_alert", F_NETDEV, 1, '1', 0 },
+	{ "ibdev_crit", F_NETDEV, 1, '2', 0 }, { "ibdev_err", F_NETDEV, 1, '3', 0 },
+	{ "ibdev_warn", F_NETDEV, 1, '4', 0 }, { "ibdev_notice", F_NETDEV, 1, '5', 0 },
+	{ "ibdev_info", F_NETDEV, 1, '6', 0 }, { "ibdev_dbg", F_NETDEV, 1, '7', 0 },
+	/*
+	 * Prefixes ending in ": ": rsi_dbg()'s pr_info() "rsi_91x: ",
+	 * ath6kl's "ath6kl: ", UBI's "ubi0: " ("ubi0 error: <function>: "),
+	 * UBIFS's "UBIFS (ubi0:0): " ("UBIFS error (ubi0:0 pid 1): <function>: "),
+	 * qedf's "[0000:03:00.2]:[<function>:<line>]:<host>: ".  9p's
+	 * p9_debug() prints "9pnet: (<pid>) " for P9_DEBUG_9P, else
+	 * "9pnet: -- <function> (<pid>): ", several words recovery does not
+	 * look behind.
+	 */
+	{ "rsi_dbg", F_WRAP, 1, '6', 0 },
+	{ "ath6kl_err", F_WRAP, 0, '3', 0 }, { "ath6kl_warn", F_WRAP, 0, '4', 0 },
+	{ "ath6kl_info", F_WRAP, 0, '6', 0 }, { "ath6kl_dbg", F_WRAP, 1, '7', 0 },
+	{ "ubi_msg", F_WRAP, 1, '5', 0 }, { "ubi_warn", F_WRAP, 1, '4', 0 },
+	{ "ubi_err", F_WRAP, 1, '3', 0 },
+	{ "ubifs_msg", F_WRAP, 1, '5', 0 }, { "ubifs_warn", F_WRAP, 1, '4', 0 },
+	{ "ubifs_err", F_WRAP, 1, '3', 0 },
+	{ "p9_debug", F_WRAP, 1, '5', 0 }, { "_p9_debug", F_WRAP, 2, '5', 0 },
+	{ "QEDF_ERR", F_WRAP, 1, '3', 0 }, { "QEDF_WARN", F_WRAP, 1, '4', 0 },
+	{ "QEDF_NOTICE", F_WRAP, 1, '5', 0 }, { "QEDF_INFO", F_WRAP, 2, '6', 0 },
+	{ "qedf_dbg_err", F_WRAP, 3, '3', 0 }, { "qedf_dbg_warn", F_WRAP, 3, '4', 0 },
+	{ "qedf_dbg_notice", F_WRAP, 3, '5', 0 }, { "qedf_dbg_info", F_WRAP, 4, '6', 0 },
 };
 
 /*

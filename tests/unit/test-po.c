@@ -34,7 +34,8 @@ static int collect(void *data, const struct kd_csource_msg *m)
 		 (int)m->fmt_len, m->fmt, m->family == 'a' ? " [after ACPI's prefix]" :
 		 m->family == 'e' ? " [after \"error <err>: \"]" :
 		 m->family == 'w' ? " [after a wrapper's prefix]" :
-		 m->family == 'd' ? " [after a device's prefix]" : "");
+		 m->family == 'd' ? " [after a device's prefix]" :
+		 m->family == 'n' ? " [after a net device's prefix]" : "");
 	return 0;
 }
 
@@ -215,6 +216,97 @@ static void test_csource(void)
 	scan("void n(void)\n{\n\tIWL_DEBUG_(x, \"not a call %d\\n\", 1);\n"
 	     "\tath_errors(common, \"nor this %d\\n\", 2);\n}\n", m, "",
 	     "IWL_DEBUG_*: a prefix needs more after it; other names are no calls");
+	kd_csource_macros_free(m);
+	/*
+	 * The next "%pV" wrappers: rtw88's, rsi's, ath6kl's, wil6210's,
+	 * RDMA's, UBI's, UBIFS's, 9p's and qedf's, called as their drivers
+	 * call them.  wil_err() is learned (it reaches __wil_err(), a known
+	 * name), so the format is "%s: " and the caller's; the kernel
+	 * series' __wil_err() macro of the same name is not learned.
+	 */
+	tap_is_int(kd_csource_macros_new(&m), 0, "more wrappers: a set");
+	hdr = "#define wil_err(wil, fmt, arg...) __wil_err(wil, \"%s: \" fmt, __func__, ##arg)\n"
+	      "#define wil_info(wil, fmt, arg...) __wil_info(wil, \"%s: \" fmt, __func__, ##arg)\n"
+	      "#define wil_err_ratelimited(wil, fmt, arg...) \\\n"
+	      "\t__wil_err_ratelimited(wil, \"%s: \" fmt, __func__, ##arg)\n"
+	      "#define __wil_err(wil, fmt, ...) ___wil_err(&__kd_site, wil, fmt, ##__VA_ARGS__)\n"
+	      "#define ibdev_err_ratelimited(ibdev, fmt, ...) \\\n"
+	      "\tibdev_level_ratelimited(ibdev_err, ibdev, fmt, ##__VA_ARGS__)\n"
+	      "#define rxe_err_qp(qp, fmt, ...) ibdev_err_ratelimited((qp)->ibqp.device, \\\n"
+	      "\t\t\"qp#%d %s: \" fmt, (qp)->elem.index, __func__, ##__VA_ARGS__)\n"
+	      "#define ubifs_errc(c, fmt, ...) do { if (!(c)->probing) "
+	      "ubifs_err(c, fmt, ##__VA_ARGS__); } while (0)\n"
+	      "#define p9_debug(level, fmt, ...) _p9_debug(level, __func__, fmt, ##__VA_ARGS__)\n"
+	      "#define QEDF_ERR(pdev, fmt, ...) qedf_dbg_err(pdev, __func__, __LINE__, fmt, "
+	      "## __VA_ARGS__)\n"
+	      "#define QEDF_INFO(pdev, level, fmt, ...) qedf_dbg_info(pdev, __func__, __LINE__, "
+	      "level, fmt, ## __VA_ARGS__)\n";
+	tap_is_int(kd_csource_macros_learn(m, hdr, strlen(hdr)), 0, "their drivers' headers");
+	scan("void mw(void)\n{\n"
+	     "\trtw_dbg(rtwdev, RTW_DBG_FW, \"fw ver %d\\n\", v);\n"
+	     "\trsi_dbg(ERR_ZONE, \"%s: Unable to load firmware\\n\", __func__);\n"
+	     "\tath6kl_err(\"failed to connect to %s service status:%d\\n\", s, st);\n"
+	     "\tath6kl_warn(\"warn %s\\n\", w);\n"
+	     "\tath6kl_info(\"info %u\\n\", u);\n"
+	     "\tath6kl_dbg(ATH6KL_DBG_BOOT, \"boot %d\\n\", b);\n"
+	     "\twil_err(wil, \"bad %s: 0x%08x\\n\", msg, v);\n"
+	     "\twil_info(wil, \"up %d\\n\", u);\n"
+	     "\twil_err_ratelimited(wil, \"drop %d\\n\", d);\n"
+	     "\tibdev_err(&dev->ib_dev, \"Failed to set ib netdev, ret %d\\n\", r);\n"
+	     "\tibdev_warn_ratelimited(ibdev, \"warn %d\\n\", w);\n"
+	     "\tibdev_info(ibdev, \"info %d\\n\", i);\n"
+	     "\tibdev_dbg(ibdev, \"mdev=%p id=%d\\n\", p, i);\n"
+	     "\tibdev_printk(KERN_NOTICE, ibdev, \"notice %d\\n\", n);\n"
+	     "\trxe_err_qp(qp, \"bad opcode %d\", op);\n"
+	     "\tubi_msg(ubi, \"attaching mtd%d\", n);\n"
+	     "\tubi_warn(ubi, \"switch to read-only mode\");\n"
+	     "\tubi_err(ubi, \"read-only mode\");\n"
+	     "\tubifs_msg(c, \"mounted UBI device %d\", d);\n"
+	     "\tubifs_warn(c, \"warn %d\", w);\n"
+	     "\tubifs_errc(c, \"reading %d bytes from LEB %d:%d failed\", l, e, o);\n"
+	     "\tp9_debug(P9_DEBUG_9P, \">>> TVERSION msize %d version %s\\n\", m, v);\n"
+	     "\tQEDF_ERR(&qedf->dbg_ctx, \"Link not up.\\n\");\n"
+	     "\tQEDF_WARN(&qedf->dbg_ctx, \"warn %d\\n\", w);\n"
+	     "\tQEDF_NOTICE(&qedf->dbg_ctx, \"notice %d\\n\", n);\n"
+	     "\tQEDF_INFO(&qedf->dbg_ctx, QEDF_LOG_DISC, \"disc %d\\n\", d);\n}\n", m,
+	     "3 7 mw foo|fw ver %d [after a device's prefix]\n"
+	     "4 6 mw foo|%s: Unable to load firmware [after a wrapper's prefix]\n"
+	     "5 3 mw foo|failed to connect to %s service status:%d [after a wrapper's prefix]\n"
+	     "6 4 mw foo|warn %s [after a wrapper's prefix]\n"
+	     "7 6 mw foo|info %u [after a wrapper's prefix]\n"
+	     "8 7 mw foo|boot %d [after a wrapper's prefix]\n"
+	     "9 3 mw foo|%s: bad %s: 0x%08x [after a net device's prefix]\n"
+	     "10 6 mw foo|%s: up %d [after a net device's prefix]\n"
+	     "11 3 mw foo|%s: drop %d [after a net device's prefix]\n"
+	     "12 3 mw foo|Failed to set ib netdev, ret %d [after a net device's prefix]\n"
+	     "13 4 mw foo|warn %d [after a net device's prefix]\n"
+	     "14 6 mw foo|info %d [after a net device's prefix]\n"
+	     "15 7 mw foo|mdev=%p id=%d [after a net device's prefix]\n"
+	     "16 5 mw foo|notice %d [after a net device's prefix]\n"
+	     "17 3 mw foo|qp#%d %s: bad opcode %d [after a net device's prefix]\n"
+	     "18 5 mw foo|attaching mtd%d [after a wrapper's prefix]\n"
+	     "19 4 mw foo|switch to read-only mode [after a wrapper's prefix]\n"
+	     "20 3 mw foo|read-only mode [after a wrapper's prefix]\n"
+	     "21 5 mw foo|mounted UBI device %d [after a wrapper's prefix]\n"
+	     "22 4 mw foo|warn %d [after a wrapper's prefix]\n"
+	     "23 3 mw foo|reading %d bytes from LEB %d:%d failed [after a wrapper's prefix]\n"
+	     "24 5 mw foo|>>> TVERSION msize %d version %s [after a wrapper's prefix]\n"
+	     "25 3 mw foo|Link not up. [after a wrapper's prefix]\n"
+	     "26 4 mw foo|warn %d [after a wrapper's prefix]\n"
+	     "27 5 mw foo|notice %d [after a wrapper's prefix]\n"
+	     "28 6 mw foo|disc %d [after a wrapper's prefix]\n",
+	     "rtw88, rsi, ath6kl, wil6210, RDMA, UBI, UBIFS, 9p and qedf: the caller's format "
+	     "(\"%s: \" and wil_err()'s), the wrapper's level and prefix family");
+	scan("void mx(void)\n{\n\t_p9_debug(P9_DEBUG_VFS, __func__, \"fid %d\\n\", f);\n"
+	     "\tqedf_dbg_err(&qedf->dbg_ctx, __func__, __LINE__, \"err %d\\n\", e);\n"
+	     "\tqedf_dbg_info(&qedf->dbg_ctx, __func__, __LINE__, QEDF_LOG_DISC, \"i %d\\n\", i);\n"
+	     "\t__wil_err(wil, \"raw %d\\n\", r);\n}\n", m,
+	     "3 5 mx foo|fid %d [after a wrapper's prefix]\n"
+	     "4 3 mx foo|err %d [after a wrapper's prefix]\n"
+	     "5 6 mx foo|i %d [after a wrapper's prefix]\n"
+	     "6 3 mx foo|raw %d [after a net device's prefix]\n",
+	     "_p9_debug(), qedf_dbg_*() and __wil_err() by name: the kernel series' macros of "
+	     "these names are not learned");
 	kd_csource_macros_free(m);
 	tap_is_int(kd_csource_macros_new(&m), 0, "string macros: a set");
 	hdr = "#define CUT_HERE \"--[ cut ]--\\n\"\n#define IND \"    \"\n#define IND2 IND IND\n"
