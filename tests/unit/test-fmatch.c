@@ -92,6 +92,44 @@ static const struct site sites[] = {
 	  "drivers/net/wireless/ath/ath11k/mac.c", "ath11k_mac_op_set_key", "ath11k", 4437 },
 	{ "Enter, idx=%d", KD_FIDX_WRAP, "drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c",
 	  "brcmf_cfg80211_dump_station", "brcmfmac", 3250 },
+	/*
+	 * The next "%pV" wrappers' callers (rtw_dbg(), rsi_dbg(), ath6kl_err(),
+	 * wil_err(), ibdev_err(), ubi_err(), ubifs_msg(), p9_debug(),
+	 * QEDF_ERR()), and the wrappers' own formats, which read the same texts
+	 */
+	{ "sta %pM joined with macid %d", KD_FIDX_DEV, "drivers/net/wireless/realtek/rtw88/main.c",
+	  "rtw_sta_add", "rtw88_core", 354 },
+	{ "%s: Failed to add extended descriptor", KD_FIDX_WRAP,
+	  "drivers/net/wireless/rsi/rsi_91x_hal.c", "rsi_prepare_mgmt_desc", "rsi_91x", 83 },
+	{ "rsi_91x: %pV", KD_FIDX_PLAIN, "drivers/net/wireless/rsi/rsi_91x_main.c", "rsi_dbg",
+	  "rsi_91x", 66 },
+	{ "failed to connect to %s service status:%d", KD_FIDX_WRAP,
+	  "drivers/net/wireless/ath/ath6kl/init.c", "ath6kl_connectservice", "ath6kl_core", 293 },
+	{ "%sath6kl: %pV", KD_FIDX_PLAIN, "drivers/net/wireless/ath/ath6kl/debug.c", "ath6kl_printk",
+	  "ath6kl_core", 50 },
+	{ "%s: disconnect error %d", KD_FIDX_NETDEV, "drivers/net/wireless/ath/wil6210/main.c",
+	  "wil_disconnect_worker", "wil6210", 486 },
+	{ "Failed to set ib netdev, ret %d", KD_FIDX_NETDEV, "drivers/infiniband/hw/mana/device.c",
+	  "mana_ib_probe", "mana_ib", 131 },
+	{ "qp#%d %s: invalid num_sge in SRQ entry", KD_FIDX_NETDEV,
+	  "drivers/infiniband/sw/rxe/rxe_resp.c", "get_srq_wqe", "rdma_rxe", 285 },
+	{ "inconsistent VID header at PEB %d", KD_FIDX_WRAP, "drivers/mtd/ubi/attach.c",
+	  "validate_vid_hdr", "ubi", 377 },
+	{ "attaching mtd%d", KD_FIDX_WRAP, "drivers/mtd/ubi/build.c", "ubi_attach_mtd_dev", "ubi", 987 },
+	{ "ubi%d: %pV", KD_FIDX_PLAIN, "drivers/mtd/ubi/misc.c", "ubi_msg", "ubi", 118 },
+	{ "recovery needed", KD_FIDX_WRAP, "fs/ubifs/super.c", "mount_ubifs", "ubifs", 1399 },
+	{ "reading %d bytes from LEB %d:%d failed, error %d", KD_FIDX_WRAP, "fs/ubifs/io.c",
+	  "ubifs_leb_read", "ubifs", 98 },
+	{ "UBIFS (ubi%d:%d): %pV", KD_FIDX_PLAIN, "fs/ubifs/misc.c", "ubifs_msg", "ubifs", 51 },
+	{ ">>> TVERSION msize %d protocol %d", KD_FIDX_WRAP, "net/9p/client.c", "p9_client_version",
+	  "9pnet", 919 },
+	{ "Invalid error code %d", KD_FIDX_WRAP, "net/9p/client.c", "safe_errno", "9pnet", 100 },
+	{ "9pnet: (%8.8d) %pV", KD_FIDX_PLAIN, "net/9p/mod.c", "_p9_debug", "9pnet", 48 },
+	{ "9pnet: -- %s (%d): %pV", KD_FIDX_PLAIN, "net/9p/mod.c", "_p9_debug", "9pnet", 50 },
+	{ "Link not up.", KD_FIDX_WRAP, "drivers/scsi/qedf/qedf_main.c", "qedf_initiate_fipvlan_req",
+	  "qedf", 140 },
+	{ "[%s]:[%s:%d]:%d: %pV", KD_FIDX_PLAIN, "drivers/scsi/qedf/qedf_dbg.c", "qedf_dbg_err",
+	  "qedf", 20 },
 	/* %s of a width and a precision no wider: exactly that wide */
 	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
@@ -265,6 +303,66 @@ static void check_prefixes(void)
 	expect("brcmfmac: brcmf_cfg80211_dump_station Enter, idx=3", KD_FMATCH_FULL,
 	       "Enter, idx=%d", "drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c",
 	       ARGS("3"), "brcmf_dbg(): after \"brcmfmac: <function> \"");
+	expect("rtw_8822ce 0000:02:00.0: sta 00:11:22:33:44:55 joined with macid 1", KD_FMATCH_FULL,
+	       "sta %pM joined with macid %d", "drivers/net/wireless/realtek/rtw88/main.c",
+	       ARGS("00:11:22:33:44:55", "1"), "rtw_dbg(): after \"driver device: \"");
+	expect("sta 00:11:22:33:44:55 joined with macid 1", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "rtw_dbg(): not without the device");
+	expect("rsi_91x: rsi_prepare_mgmt_desc: Failed to add extended descriptor", KD_FMATCH_FULL,
+	       "%s: Failed to add extended descriptor", "drivers/net/wireless/rsi/rsi_91x_hal.c",
+	       ARGS("rsi_prepare_mgmt_desc"), "rsi_dbg(): after \"rsi_91x: \", not its own %pV");
+	expect("rsi_prepare_mgmt_desc: Failed to add extended descriptor", KD_FMATCH_NONE, NULL, NULL,
+	       NULL, "rsi_dbg(): not without \"rsi_91x: \"");
+	expect("ath6kl: failed to connect to htt service status:3", KD_FMATCH_FULL,
+	       "failed to connect to %s service status:%d", "drivers/net/wireless/ath/ath6kl/init.c",
+	       ARGS("htt", "3"), "ath6kl_err(): after \"ath6kl: \", not its own %pV");
+	expect("failed to connect to htt service status:3", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ath6kl_err(): not without \"ath6kl: \"");
+	expect("wil6210 0000:01:00.0 wlan0: wil_disconnect_worker: disconnect error -110",
+	       KD_FMATCH_FULL, "%s: disconnect error %d", "drivers/net/wireless/ath/wil6210/main.c",
+	       ARGS("wil_disconnect_worker", "-110"),
+	       "wil_err(): after the net device's prefix, the function an argument");
+	expect("wil_disconnect_worker: disconnect error -110", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "wil_err(): not without the net device's prefix");
+	expect("mana_ib mana.rdma.0 mana_0: Failed to set ib netdev, ret -22", KD_FMATCH_FULL,
+	       "Failed to set ib netdev, ret %d", "drivers/infiniband/hw/mana/device.c", ARGS("-22"),
+	       "ibdev_err(): after \"driver device ibdev: \"");
+	expect("rxe0: qp#17 get_srq_wqe: invalid num_sge in SRQ entry", KD_FMATCH_FULL,
+	       "qp#%d %s: invalid num_sge in SRQ entry", "drivers/infiniband/sw/rxe/rxe_resp.c",
+	       ARGS("17", "get_srq_wqe"), "rxe_dbg_qp(): after \"ibdev: \" (no parent)");
+	expect("Failed to set ib netdev, ret -22", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ibdev_err(): not without the prefix");
+	expect("ubi0 error: validate_vid_hdr: inconsistent VID header at PEB 93", KD_FMATCH_FULL,
+	       "inconsistent VID header at PEB %d", "drivers/mtd/ubi/attach.c", ARGS("93"),
+	       "ubi_err(): after \"ubi0 error: <function>: \"");
+	expect("ubi0: attaching mtd3", KD_FMATCH_FULL, "attaching mtd%d", "drivers/mtd/ubi/build.c",
+	       ARGS("3"), "ubi_msg(): after \"ubi0: \", not its own %pV");
+	expect("inconsistent VID header at PEB 93", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ubi_err(): not without its prefix");
+	expect("UBIFS (ubi0:0): recovery needed", KD_FMATCH_FULL, "recovery needed",
+	       "fs/ubifs/super.c", NOARGS, "ubifs_msg(): after \"UBIFS (ubi0:0): \", not its own %pV");
+	expect("UBIFS error (ubi0:0 pid 1187): ubifs_leb_read: reading 4096 bytes from LEB 5:0 "
+	       "failed, error -74", KD_FMATCH_FULL, "reading %d bytes from LEB %d:%d failed, error %d",
+	       "fs/ubifs/io.c", ARGS("4096", "5", "0", "-74"),
+	       "ubifs_err(): after \"UBIFS error (ubi0:0 pid 1187): <function>: \"");
+	expect("recovery needed", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ubifs_msg(): not without its prefix");
+	expect("9pnet: (00000412) >>> TVERSION msize 512000 protocol 3", KD_FMATCH_FULL,
+	       ">>> TVERSION msize %d protocol %d", "net/9p/client.c", ARGS("512000", "3"),
+	       "p9_debug(P9_DEBUG_9P): after \"9pnet: (<pid>) \"");
+	expect(">>> TVERSION msize 512000 protocol 3", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "p9_debug(): not without its prefix");
+	/* several words after "9pnet: ": the caller's format is not looked for there */
+	expect("9pnet: -- safe_errno (412): Invalid error code 4096", KD_FMATCH_FULL,
+	       "9pnet: -- %s (%d): %pV", "net/9p/mod.c", NULL,
+	       "p9_debug(P9_DEBUG_ERROR): \"-- <function> (<pid>): \" is not looked behind");
+	expect("[0000:03:00.2]:[qedf_initiate_fipvlan_req:140]:5: Link not up.", KD_FMATCH_FULL,
+	       "Link not up.", "drivers/scsi/qedf/qedf_main.c", NOARGS,
+	       "QEDF_ERR(): after \"[<device>]:[<function>:<line>]:<host>: \", not its own %pV");
+	expect("[0000:00:00.0]:[qedf_initiate_fipvlan_req:140]: Link not up.", KD_FMATCH_FULL,
+	       "Link not up.", "drivers/scsi/qedf/qedf_main.c", NOARGS,
+	       "QEDF_ERR(): after \"[0000:00:00.0]:[<function>:<line>]: \" (no PCI device)");
+	expect("Link not up.", KD_FMATCH_NONE, NULL, NULL, NULL, "QEDF_ERR(): not without its prefix");
 	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
 	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
 	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),
