@@ -281,7 +281,7 @@ static bool drm_prefix(const char *text, size_t rs, size_t p)
  * sdev_prefix_printk(): the disk's name in brackets after the device), or
  * DRM's (drm_prefix()).
  */
-static bool device_prefix(const char *text, size_t rs, size_t p)
+static bool colon_prefix(const char *text, size_t rs, size_t p)
 {
 	const char *o;
 
@@ -297,6 +297,24 @@ static bool device_prefix(const char *text, size_t rs, size_t p)
 		return false;
 	o = memrchr(text + rs, '[', p - 2 - rs);
 	return o && o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':';
+}
+
+/*
+ * colon_prefix(), or one such prefix and a word of the wrapper's own
+ * and a blank: ath11k_dbg()'s debug mask, iwlwifi's IWL_DEBUG_*()'s and
+ * brcmf_dbg()'s function ("iwlwifi 0000:00:14.3: iwl_alive_fn ").
+ */
+static bool device_prefix(const char *text, size_t rs, size_t p)
+{
+	size_t w;
+
+	if (colon_prefix(text, rs, p))
+		return true;
+	if (p < rs + 4 || text[p - 1] != ' ')
+		return false;
+	for (w = p - 1; w > rs && text[w - 1] != ' '; w--)
+		;
+	return w < p - 1 && colon_prefix(text, rs, w);
 }
 
 /*

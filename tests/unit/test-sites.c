@@ -122,7 +122,13 @@ static void test_expand(void)
 		"vmlinux:9 5 sd.c:3017 wp sd_mod Write Protect is %s\n"
 		"vmlinux:10 5 sd.c:3043 ok sd_mod Attached SCSI disk\n"
 		"kprint_test:20 3 kprint_test.c:201 kp_drm kprint_test kptest:drm_error n=%d\n"
-		"vmlinux:11 3 bochs.c:90 bochs_hw_init - *ERROR* ID mismatch %d\n");
+		"vmlinux:11 3 bochs.c:90 bochs_hw_init - *ERROR* ID mismatch %d\n"
+		"vmlinux:12 7 mvm/fw.c:180 iwl_alive_fn iwlmvm Alive ucode status 0x%04x\n"
+		"vmlinux:13 7 ath11k/core.c:1060 ath11k_core_firmware_request ath11k "
+		"firmware request %s size %zu\n"
+		"vmlinux:14 7 brcmfmac/cfg80211.c:2971 brcmf_cfg80211_get_tx_power brcmfmac Enter\n"
+		"vmlinux:15 3 ath9k/main.c:290 ath_reset_internal ath9k "
+		"Unable to reset channel, reset status %d\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -174,6 +180,46 @@ static void test_expand(void)
 	make(&r, "[drm:kp_drm]*ERROR* kptest:drm_error n=1", "SITE=kprint_test:20 39-40\n");
 	kd_expand_apply(x, &r);
 	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"), "\"[drm:f]\" without a blank: unexpanded");
+
+	/*
+	 * A word of the wrapper's own between the device's prefix and the
+	 * caller's format: iwlwifi's function, ath11k's debug mask,
+	 * brcmf_dbg()'s function after "brcmfmac: "; one word, after ": ".
+	 * "ath: phy0: " (and "brcmfmac: <function>: ") end in ": " anyway.
+	 */
+	make(&r, "iwlwifi 0000:00:14.3: iwl_alive_fn Alive ucode status 0x0001",
+	     "SITE=vmlinux:12 56-60\n");
+	kd_expand_apply(x, &r);
+	tap_is_str(dump(&r), "CODE_FILE=mvm/fw.c\nCODE_LINE=180\nCODE_FUNC=iwl_alive_fn\nMODULE=iwlmvm\n"
+		   "FORMAT=Alive ucode status 0x%04x\nARG0=0001\n",
+		   "IWL_DEBUG_INFO(): after \"driver device: <function> \"");
+	make(&r, "ath11k_pci 0000:03:00.0: boot firmware request ath11k/QCA6390/hw2.0/amss.bin "
+	     "size 4796416", "SITE=vmlinux:13 47-76,82-89\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 7 && !strcmp(r.dict[6].key, "ARG1") &&
+	       !strcmp(r.dict[4].value, "firmware request %s size %zu"),
+	       "ath11k_dbg(): after \"driver device: <mask> \"");
+	make(&r, "brcmfmac: brcmf_cfg80211_get_tx_power Enter", "SITE=vmlinux:14\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 5 && !strcmp(r.dict[4].key, "FORMAT"),
+	       "brcmf_dbg() without arguments: the rendering at the end, after "
+	       "\"brcmfmac: <function> \"");
+	make(&r, "ath: phy0: Unable to reset channel, reset status -5", "SITE=vmlinux:15 49-51\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 6 && !strcmp(r.dict[5].key, "ARG0"), "ath_err(): after \"ath: phy0: \"");
+	make(&r, "iwlwifi 0000:00:14.3: iwl_alive_fn x Alive ucode status 0x0001",
+	     "SITE=vmlinux:12 58-62\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "two words after the device's prefix: unexpanded");
+	make(&r, "iwl_alive_fn Alive ucode status 0x0001", "SITE=vmlinux:12 34-38\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "a word alone is no prefix: unexpanded");
+	make(&r, "iwlwifi iwl_alive_fn Alive ucode status 0x0001", "SITE=vmlinux:12 42-46\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "a word after words without \": \": unexpanded");
 
 	/* A kernel without function names: no CODE_FUNC line. */
 	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
