@@ -51,8 +51,14 @@ struct call {
 	enum family fam;
 	unsigned char fmt_arg;	/* index of the format argument */
 	char level;		/* 0: from KERN_* in the format or argument lvl_arg */
-	unsigned char lvl_arg;	/* the level's argument when fmt_arg is 2 */
+	unsigned char lvl_arg;	/* the level's argument when fmt_arg is 2 or more */
 };
+
+/*
+ * fmt_arg of a wrapper that takes no format but passes one of its own
+ * (mlog_errno()): own_format() gives it.
+ */
+#define FMT_OWN	0xff
 
 static const struct call calls[] = {
 	{ "printk", F_PRINTK, 0, 0, 0 }, { "printk_deferred", F_PRINTK, 0, 0, 0 },
@@ -188,7 +194,59 @@ static const struct call calls[] = {
 	{ "QEDF_NOTICE", F_WRAP, 1, '5', 0 }, { "QEDF_INFO", F_WRAP, 2, '6', 0 },
 	{ "qedf_dbg_err", F_WRAP, 3, '3', 0 }, { "qedf_dbg_warn", F_WRAP, 3, '4', 0 },
 	{ "qedf_dbg_notice", F_WRAP, 3, '5', 0 }, { "qedf_dbg_info", F_WRAP, 4, '6', 0 },
+	/* qedi's: the same text as qedf's */
+	{ "QEDI_ERR", F_WRAP, 1, '3', 0 }, { "QEDI_WARN", F_WRAP, 1, '4', 0 },
+	{ "QEDI_NOTICE", F_WRAP, 1, '5', 0 }, { "QEDI_INFO", F_WRAP, 2, '6', 0 },
+	{ "qedi_dbg_err", F_WRAP, 3, '3', 0 }, { "qedi_dbg_warn", F_WRAP, 3, '4', 0 },
+	{ "qedi_dbg_notice", F_WRAP, 3, '5', 0 }, { "qedi_dbg_info", F_WRAP, 4, '6', 0 },
+	/*
+	 * mlx4_en's en_print(): "mlx4_en: <ifname>: ", or before the net
+	 * device is registered "mlx4_en: <pci device>: Port <n>: ", which
+	 * has words past the one recovery looks behind.
+	 */
+	{ "en_print", F_WRAP, 2, 0, 0 },
+	{ "en_err", F_WRAP, 1, '3', 0 }, { "en_warn", F_WRAP, 1, '4', 0 },
+	{ "en_info", F_WRAP, 1, '6', 0 }, { "en_dbg", F_WRAP, 2, '7', 0 },
+	/*
+	 * ath5k's "ath5k: <phy>: " (or "ath5k: ").  ATH5K_DBG() and
+	 * ATH5K_DBG_UNLIMIT() are left to their macros in debug.h, which put
+	 * "(%s:%d): " with the function and line before the caller's format.
+	 */
+	{ "_ath5k_printk", F_WRAP, 2, 0, 1 }, { "ATH5K_PRINTK", F_WRAP, 2, 0, 1 },
+	{ "ATH5K_ERR", F_WRAP, 1, '3', 0 }, { "ATH5K_WARN", F_WRAP, 1, '4', 0 },
+	{ "ATH5K_INFO", F_WRAP, 1, '6', 0 },
+	/* nilfs2's "NILFS (<device>): " (or "NILFS: "), the level off the format */
+	{ "__nilfs_msg", F_WRAP, 1, 0, 0 }, { "nilfs_msg", F_WRAP, 2, 0, 1 },
+	{ "nilfs_crit", F_WRAP, 1, '2', 0 }, { "nilfs_err", F_WRAP, 1, '3', 0 },
+	{ "nilfs_warn", F_WRAP, 1, '4', 0 }, { "nilfs_info", F_WRAP, 1, '6', 0 },
+	/*
+	 * ocfs2's "(<task>,<pid>,<cpu>):<function>:<line> ", and "ERROR: "
+	 * for ML_ERROR: only then does a ": " end the prefix.  The level
+	 * comes from the mask at run time (ML_ERROR: KERN_ERR, ML_NOTICE:
+	 * KERN_NOTICE, else KERN_INFO) and is left unknown, but for the
+	 * macros that always pass ML_ERROR.  <cluster/masklog.h> is not
+	 * read, so mlog_errno()'s own format is given here.
+	 */
+	{ "__mlog_printk", F_WRAP, 3, 0, 0 }, { "mlog", F_WRAP, 1, 0, 0 },
+	{ "mlog_bug_on_msg", F_WRAP, 1, '3', 0 },
+	{ "mlog_errno", F_WRAP, FMT_OWN, '3', 0 },
+	/*
+	 * tda18271's "<function>: [<adapter>-<address>|<M or S>] " (or
+	 * "<function>: "); tda_fail()'s own format is read from its macro
+	 * in tda18271-priv.h.
+	 */
+	{ "_tda_printk", F_WRAP, 3, 0, 1 }, { "tda_printk", F_WRAP, 2, 0, 1 },
+	{ "tda_err", F_WRAP, 0, '3', 0 }, { "tda_warn", F_WRAP, 0, '4', 0 },
+	{ "tda_dbg", F_WRAP, 0, '7', 0 }, { "tda_map", F_WRAP, 0, '7', 0 },
+	{ "tda_reg", F_WRAP, 0, '7', 0 }, { "tda_cal", F_WRAP, 0, '7', 0 },
+	/* jfs's pr_err("ERROR: (device <device>): <caller>: "): more words than recovery reads */
+	{ "jfs_error", F_WRAP, 1, '3', 0 },
 };
+
+static const char *own_format(const struct call *c)
+{
+	return !strcmp(c->name, "mlog_errno") ? "status = %lld" : "";
+}
 
 /*
  * What ACPICA's acpi_error() and its siblings print around the caller's
@@ -212,16 +270,25 @@ static const struct call *find_call(const char *s, size_t n)
 {
 	const struct call *pre = NULL;
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
-	/* Most identifiers start with a letter no call starts with: the set, made once. */
+	/*
+	 * Most identifiers start with a letter no call starts with, or are
+	 * shorter than any (ocfs2's mlog() is the shortest): made once.
+	 */
 	static bool first[256], made;
+	static size_t shortest = (size_t)-1;
 	size_t base = n;
 
 	if (!made) {
-		for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+			size_t l = strlen(calls[i].name);
+
 			first[(unsigned char)calls[i].name[0]] = true;
+			if (l < shortest)
+				shortest = l;
+		}
 		made = true;
 	}
-	if (n < 5 || !first[(unsigned char)s[0]])
+	if (n < shortest || !first[(unsigned char)s[0]])
 		return NULL;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		size_t l = strlen(suffixes[i]);
@@ -371,10 +438,17 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 			return 0;
 		}
 	}
-	if (call_args(lx, c->fmt_arg, fa, &nfa, c->lvl_arg, a0, &na0) < 0 || nfa == 0 ||
-	    (w && w->bad) || !kd_csource_eval(sc, fa, nfa, fmt, &at)) {
+	if (call_args(lx, c->fmt_arg, fa, &nfa, c->lvl_arg, a0, &na0) < 0 ||
+	    (c->fmt_arg != FMT_OWN &&
+	     (nfa == 0 || (w && w->bad) || !kd_csource_eval(sc, fa, nfa, fmt, &at)))) {
 		sc->st->skipped++;
 		return 0;
+	}
+	if (c->fmt_arg == FMT_OWN) {
+		const char *own = own_format(c);
+
+		at = strlen(own);
+		memcpy(fmt, own, at);
 	}
 	if (c->fam == F_ACPI) {
 		struct kd_clex save = *lx;
@@ -384,8 +458,11 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 		if (p.t != KD_CTOK_PUNCT || *p.s != ')')
 			*lx = save;
 	}
-	/* dev_printk(KERN_x, ...): the level is argument 0 (1 for some wrappers). */
-	if (!level && c->fmt_arg == 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
+	/*
+	 * dev_printk(KERN_x, ...): the level is argument 0 (1 for some
+	 * wrappers; _tda_printk()'s format is argument 3).
+	 */
+	if (!level && c->fmt_arg >= 2 && na0 == 1 && kd_csource_eval(sc, a0, 1, lv, &lv_len) &&
 	    lv_len == 2 && lv[0] == '\001')
 		level = lv[1];
 	/* Leading KERN_* of the format itself. */
