@@ -130,6 +130,48 @@ static const struct site sites[] = {
 	  "qedf", 140 },
 	{ "[%s]:[%s:%d]:%d: %pV", KD_FIDX_PLAIN, "drivers/scsi/qedf/qedf_dbg.c", "qedf_dbg_err",
 	  "qedf", 20 },
+	/*
+	 * The last wrappers' callers (QEDI_ERR(), en_err(), ATH5K_ERR(),
+	 * ATH5K_DBG(), nilfs_err(), mlog(), mlog_errno(), tda_err(),
+	 * jfs_error(), lpfc_printf_log()), and the wrappers' own formats
+	 */
+	{ "Recv Unknown Event %u", KD_FIDX_WRAP, "drivers/scsi/qedi/qedi_main.c",
+	  "qedi_iscsi_event_cb", "qedi", 130 },
+	{ "[%s]:[%s:%d]:%d: %pV", KD_FIDX_PLAIN, "drivers/scsi/qedi/qedi_dbg.c", "qedi_dbg_err",
+	  "qedi", 22 },
+	{ "Error detaching flow. rc = %d", KD_FIDX_WRAP, "drivers/net/ethernet/mellanox/mlx4/en_netdev.c",
+	  "mlx4_en_filter_work", "mlx4_en", 262 },
+	{ "%s%s: %s: %pV", KD_FIDX_PLAIN, "drivers/net/ethernet/mellanox/mlx4/en_main.c", "en_print",
+	  "mlx4_en", 92 },
+	{ "%s%s: %s: Port %d: %pV", KD_FIDX_PLAIN, "drivers/net/ethernet/mellanox/mlx4/en_main.c",
+	  "en_print", "mlx4_en", 95 },
+	{ "can't alloc skbuff of size %u", KD_FIDX_WRAP, "drivers/net/wireless/ath/ath5k/base.c",
+	  "ath5k_rx_skb_alloc", "ath5k", 610 },
+	{ "(%s:%d): RX filter 0x%x", KD_FIDX_WRAP, "drivers/net/wireless/ath/ath5k/base.c",
+	  "ath5k_update_bssid_mask_and_opmode", "ath5k", 571 },
+	{ "%sath5k: %s: %pV", KD_FIDX_PLAIN, "drivers/net/wireless/ath/ath5k/base.c", "_ath5k_printk",
+	  "ath5k", 3243 },
+	{ "unable to write superblock: err=%d", KD_FIDX_WRAP, "fs/nilfs2/super.c", "nilfs_sync_super",
+	  "nilfs2", 193 },
+	{ "%c%cNILFS (%s): %pV", KD_FIDX_PLAIN, "fs/nilfs2/super.c", "__nilfs_msg", "nilfs2", 77 },
+	{ "Checksum failed for extent block %llu", KD_FIDX_WRAP, "fs/ocfs2/alloc.c",
+	  "ocfs2_validate_extent_block", "ocfs2", 894 },
+	{ "status = %lld", KD_FIDX_WRAP, "fs/ocfs2/super.c", "ocfs2_fill_super", "ocfs2", 1005 },
+	{ "get_block on system inode 0x%p (%lu)", KD_FIDX_WRAP, "fs/ocfs2/aops.c", "ocfs2_get_block",
+	  "ocfs2", 149 },
+	{ "%s(%s,%u,%u):%s:%d %s%pV", KD_FIDX_PLAIN, "fs/ocfs2/cluster/masklog.c", "__mlog_printk",
+	  "ocfs2_nodemanager", 77 },
+	{ "ERROR: i2c_transfer returned: %d", KD_FIDX_WRAP, "drivers/media/tuners/tda18271-common.c",
+	  "tda18271_read_regs", "tda18271", 130 },
+	{ "%s%s: [%d-%04x|%c] %pV", KD_FIDX_PLAIN, "drivers/media/tuners/tda18271-common.c",
+	  "_tda_printk", "tda18271", 716 },
+	{ "xtSearch failed", KD_FIDX_WRAP, "fs/jfs/jfs_xtree.c", "xtUpdate", "jfs", 1823 },
+	{ "ERROR: (device %s): %ps: %pV", KD_FIDX_PLAIN, "fs/jfs/super.c", "jfs_error", "jfs", 93 },
+	{ "%d:1303 Link Up Event x%x received Data: x%x x%x x%x x%x x%x", KD_FIDX_DEV,
+	  "drivers/scsi/lpfc/lpfc_hbadisc.c", "lpfc_mbx_cmpl_read_topology", "lpfc", 3799 },
+	{ "%d:(%d):0116 Xmit ELS command x%x to remote NPORT x%x I/O tag: x%x, port state:x%x "
+	  "rpi x%x fc_flag:x%lx", KD_FIDX_DEV, "drivers/scsi/lpfc/lpfc_els.c", "lpfc_prep_els_iocb",
+	  "lpfc", 298 },
 	/* %s of a width and a precision no wider: exactly that wide */
 	{ "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", KD_FIDX_PLAIN, "t.c", "tbl", "t", 130 },
 	/* equal literal bytes */
@@ -363,6 +405,80 @@ static void check_prefixes(void)
 	       "Link not up.", "drivers/scsi/qedf/qedf_main.c", NOARGS,
 	       "QEDF_ERR(): after \"[0000:00:00.0]:[<function>:<line>]: \" (no PCI device)");
 	expect("Link not up.", KD_FMATCH_NONE, NULL, NULL, NULL, "QEDF_ERR(): not without its prefix");
+	expect("[0000:04:00.1]:[qedi_iscsi_event_cb:130]:3: Recv Unknown Event 17", KD_FMATCH_FULL,
+	       "Recv Unknown Event %u", "drivers/scsi/qedi/qedi_main.c", ARGS("17"),
+	       "QEDI_ERR(): after \"[<device>]:[<function>:<line>]:<host>: \", not its own %pV");
+	expect("Recv Unknown Event 17", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "QEDI_ERR(): not without its prefix");
+	expect("mlx4_en: eth2: Error detaching flow. rc = -22", KD_FMATCH_FULL,
+	       "Error detaching flow. rc = %d", "drivers/net/ethernet/mellanox/mlx4/en_netdev.c",
+	       ARGS("-22"), "en_err(): after \"mlx4_en: <ifname>: \", not its own %pV");
+	expect("Error detaching flow. rc = -22", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "en_err(): not without its prefix");
+	/*
+	 * Before the net device is registered "Port <n>: " is a word too
+	 * many: the caller's format is not looked for there, and the text
+	 * stays unmatched.
+	 */
+	expect("mlx4_en: 0000:03:00.0: Port 1: Error detaching flow. rc = -22", KD_FMATCH_NONE,
+	       NULL, NULL, NULL,
+	       "en_err(): \"mlx4_en: <pci device>: Port <n>: \" is not looked behind");
+	expect("ath5k: phy0: can't alloc skbuff of size 2400", KD_FMATCH_FULL,
+	       "can't alloc skbuff of size %u", "drivers/net/wireless/ath/ath5k/base.c", ARGS("2400"),
+	       "ATH5K_ERR(): after \"ath5k: <phy>: \", not its own %pV");
+	expect("ath5k: can't alloc skbuff of size 2400", KD_FMATCH_FULL,
+	       "can't alloc skbuff of size %u", "drivers/net/wireless/ath/ath5k/base.c", ARGS("2400"),
+	       "ATH5K_ERR(): after \"ath5k: \" (no hardware yet)");
+	expect("ath5k: phy0: (ath5k_update_bssid_mask_and_opmode:571): RX filter 0x1e5",
+	       KD_FMATCH_FULL, "(%s:%d): RX filter 0x%x", "drivers/net/wireless/ath/ath5k/base.c",
+	       ARGS("ath5k_update_bssid_mask_and_opmode", "571", "1e5"),
+	       "ATH5K_DBG(): \"(<function>:<line>): \" is its format's");
+	expect("can't alloc skbuff of size 2400", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "ATH5K_ERR(): not without its prefix");
+	expect("NILFS (sdb1): unable to write superblock: err=-5", KD_FMATCH_FULL,
+	       "unable to write superblock: err=%d", "fs/nilfs2/super.c", ARGS("-5"),
+	       "nilfs_err(): after \"NILFS (<device>): \"");
+	expect("unable to write superblock: err=-5", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "nilfs_err(): not without its prefix");
+	expect("(kworker/u8:2,1187,1):ocfs2_validate_extent_block:894 ERROR: Checksum failed for "
+	       "extent block 4242", KD_FMATCH_FULL, "Checksum failed for extent block %llu",
+	       "fs/ocfs2/alloc.c", ARGS("4242"),
+	       "mlog(ML_ERROR): after \"(<task>,<pid>,<cpu>):<function>:<line> ERROR: \"");
+	expect("(mount.ocfs2,2313,0):ocfs2_fill_super:1005 ERROR: status = -22", KD_FMATCH_FULL,
+	       "status = %lld", "fs/ocfs2/super.c", ARGS("-22"), "mlog_errno(): likewise");
+	expect("Checksum failed for extent block 4242", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "mlog(ML_ERROR): not without its prefix");
+	/*
+	 * Without "ERROR: " no ": " ends ocfs2's prefix: the caller's format
+	 * is not looked for, and the text stays unmatched.
+	 */
+	expect("(dd,4242,3):ocfs2_get_block:149 get_block on system inode 0x00000000c0ffee00 (12)",
+	       KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "mlog(ML_NOTICE): \"(<task>,<pid>,<cpu>):<function>:<line> \" is not looked behind");
+	expect("tda18271_read_regs: [1-0060|M] ERROR: i2c_transfer returned: -6", KD_FMATCH_FULL,
+	       "ERROR: i2c_transfer returned: %d", "drivers/media/tuners/tda18271-common.c",
+	       ARGS("-6"), "tda_err(): after \"<function>: [<adapter>-<address>|M] \"");
+	expect("tda18271_read_regs: ERROR: i2c_transfer returned: -6", KD_FMATCH_FULL,
+	       "ERROR: i2c_transfer returned: %d", "drivers/media/tuners/tda18271-common.c",
+	       ARGS("-6"), "tda_err(): after \"<function>: \" (no state)");
+	expect("ERROR: i2c_transfer returned: -6", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "tda_err(): not without its prefix");
+	/* jfs_error(): "(device <device>): <caller>: " is more than a word after "ERROR: " */
+	expect("ERROR: (device sdc1): xtUpdate: xtSearch failed", KD_FMATCH_FULL,
+	       "ERROR: (device %s): %ps: %pV", "fs/jfs/super.c", NULL,
+	       "jfs_error(): the caller's format is not looked for behind its prefix");
+	expect("lpfc 0000:05:00.0: 0:1303 Link Up Event x8 received Data: x8 xf7 x10 x0 x0",
+	       KD_FMATCH_FULL, "%d:1303 Link Up Event x%x received Data: x%x x%x x%x x%x x%x",
+	       "drivers/scsi/lpfc/lpfc_hbadisc.c", ARGS("0", "8", "8", "f7", "10", "0", "0"),
+	       "lpfc_printf_log(): dev_printk() at the caller, \"%d:\" the format's");
+	expect("lpfc 0000:05:00.0: 0:(0):0116 Xmit ELS command x3 to remote NPORT xfffffe I/O tag: "
+	       "x5, port state:x5 rpi x0 fc_flag:x40", KD_FMATCH_FULL,
+	       "%d:(%d):0116 Xmit ELS command x%x to remote NPORT x%x I/O tag: x%x, port state:x%x "
+	       "rpi x%x fc_flag:x%lx", "drivers/scsi/lpfc/lpfc_els.c",
+	       ARGS("0", "0", "3", "fffffe", "5", "5", "0", "40"),
+	       "lpfc_printf_vlog(): \"%d:(%d):\" the format's");
+	expect("0:1303 Link Up Event x8 received Data: x8 xf7 x10 x0 x0", KD_FMATCH_NONE, NULL, NULL,
+	       NULL, "lpfc_printf_log(): not without the device");
 	expect("RSDT len 000034 (v01 BOCHS  BXPC    )", KD_FMATCH_FULL,
 	       "%-4.4s len %06X (v%.2d %-6.6s %-8.8s)", "t.c",
 	       ARGS("RSDT", "000034", "01", "BOCHS ", "BXPC    "),
