@@ -299,16 +299,60 @@ static bool colon_prefix(const char *text, size_t rs, size_t p)
 	return o && o >= text + rs + 2 && o[-1] == ' ' && o[-2] == ':';
 }
 
+/* The start of the digits (or identifier bytes) that end at @e, not before @lo. */
+static size_t run_before(const char *text, size_t lo, size_t e, bool ident)
+{
+	for (; e > lo; e--) {
+		unsigned char c = (unsigned char)text[e - 1];
+
+		if (!(c >= '0' && c <= '9') &&
+		    !(ident && (c == '_' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))))
+			break;
+	}
+	return e;
+}
+
 /*
- * colon_prefix(), or one such prefix and a word of the wrapper's own
- * and a blank: ath11k_dbg()'s debug mask, iwlwifi's IWL_DEBUG_*()'s and
- * brcmf_dbg()'s function ("iwlwifi 0000:00:14.3: iwl_alive_fn ").
+ * ocfs2's __mlog_printk() prefix ends at @p: "(<task>,<pid>,<cpu>):
+ * <function>:<line> " (no blank after "):"), from @rs on.  Its ML_ERROR
+ * messages add "ERROR: ", which colon_prefix() takes; the others end in
+ * the line's number.  The task's name may hold any byte, so the prefix
+ * is read from its end.
+ */
+static bool mlog_prefix(const char *text, size_t rs, size_t p)
+{
+	size_t e = p - 1, d;
+
+	if (p < rs + 12 || text[rs] != '(' || text[e] != ' ')
+		return false;
+	d = run_before(text, rs, e, false);			/* <line> */
+	if (d == e || text[d - 1] != ':')
+		return false;
+	e = d - 1;
+	d = run_before(text, rs, e, true);			/* <function> */
+	if (d == e || d < rs + 3 || text[d - 1] != ':' || text[d - 2] != ')')
+		return false;
+	e = d - 2;
+	for (int k = 0; k < 2; k++) {				/* ",<pid>,<cpu>" */
+		d = run_before(text, rs, e, false);
+		if (d == e || text[d - 1] != ',')
+			return false;
+		e = d - 1;
+	}
+	return e > rs + 1;					/* "(<task>" */
+}
+
+/*
+ * colon_prefix() or mlog_prefix(), or one colon_prefix() and a word of
+ * the wrapper's own and a blank: ath11k_dbg()'s debug mask, iwlwifi's
+ * IWL_DEBUG_*()'s and brcmf_dbg()'s function ("iwlwifi 0000:00:14.3:
+ * iwl_alive_fn ").
  */
 static bool device_prefix(const char *text, size_t rs, size_t p)
 {
 	size_t w;
 
-	if (colon_prefix(text, rs, p))
+	if (colon_prefix(text, rs, p) || mlog_prefix(text, rs, p))
 		return true;
 	if (p < rs + 4 || text[p - 1] != ' ')
 		return false;

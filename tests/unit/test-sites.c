@@ -128,7 +128,11 @@ static void test_expand(void)
 		"firmware request %s size %zu\n"
 		"vmlinux:14 7 brcmfmac/cfg80211.c:2971 brcmf_cfg80211_get_tx_power brcmfmac Enter\n"
 		"vmlinux:15 3 ath9k/main.c:290 ath_reset_internal ath9k "
-		"Unable to reset channel, reset status %d\n");
+		"Unable to reset channel, reset status %d\n"
+		"vmlinux:16 5 ocfs2/aops.c:149 ocfs2_get_block ocfs2 "
+		"get_block on system inode 0x%p (%lu)\n"
+		"vmlinux:17 3 ocfs2/alloc.c:894 ocfs2_validate_extent_block ocfs2 "
+		"Checksum failed for extent block %llu\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -220,6 +224,38 @@ static void test_expand(void)
 	kd_expand_apply(x, &r);
 	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
 	       "a word after words without \": \": unexpanded");
+
+	/*
+	 * ocfs2's mlog(): "(<task>,<pid>,<cpu>):<function>:<line> ", and
+	 * "ERROR: " after it for ML_ERROR, which ends in ": " anyway.
+	 */
+	make(&r, "(dd,4242,3):ocfs2_get_block:149 get_block on system inode 0x00000000c0ffee00 (12)",
+	     "SITE=vmlinux:16 60-76,78-80\n");
+	kd_expand_apply(x, &r);
+	tap_is_str(dump(&r), "CODE_FILE=ocfs2/aops.c\nCODE_LINE=149\nCODE_FUNC=ocfs2_get_block\n"
+		   "MODULE=ocfs2\nFORMAT=get_block on system inode 0x%p (%lu)\n"
+		   "ARG0=00000000c0ffee00\nARG1=12\n",
+		   "mlog(ML_NOTICE): after \"(<task>,<pid>,<cpu>):<function>:<line> \"");
+	make(&r, "(kworker/u8:2,1187,1):ocfs2_validate_extent_block:894 ERROR: Checksum failed for "
+	     "extent block 4242", "SITE=vmlinux:17 94-98\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 6 && !strcmp(r.dict[5].key, "ARG0"),
+	       "mlog(ML_ERROR): after \"...:<line> ERROR: \"");
+	make(&r, "(dd,4242):ocfs2_get_block:149 get_block on system inode 0x00000000c0ffee00 (12)",
+	     "SITE=vmlinux:16 58-74,76-78\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "mlog(): without the CPU no such prefix: unexpanded");
+	make(&r, "x (dd,4242,3):ocfs2_get_block:149 get_block on system inode 0x00000000c0ffee00 (12)",
+	     "SITE=vmlinux:16 62-78,80-82\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "mlog(): the prefix starts the text: unexpanded");
+	make(&r, "(dd,4242,3):ocfs2_get_block:149 x get_block on system inode 0x00000000c0ffee00 (12)",
+	     "SITE=vmlinux:16 62-78,80-82\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
+	       "mlog(): no word after its line: unexpanded");
 
 	/* A kernel without function names: no CODE_FUNC line. */
 	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
