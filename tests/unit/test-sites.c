@@ -132,7 +132,14 @@ static void test_expand(void)
 		"vmlinux:16 5 ocfs2/aops.c:149 ocfs2_get_block ocfs2 "
 		"get_block on system inode 0x%p (%lu)\n"
 		"vmlinux:17 3 ocfs2/alloc.c:894 ocfs2_validate_extent_block ocfs2 "
-		"Checksum failed for extent block %llu\n");
+		"Checksum failed for extent block %llu\n"
+		"vmlinux:18 3 tda18271-common.c:130 tda18271_read_regs tda18271 "
+		"ERROR: i2c_transfer returned: %d\n"
+		"vmlinux:19 3 en_netdev.c:262 mlx4_en_filter_work mlx4_en "
+		"Error detaching flow. rc = %d\n"
+		"vmlinux:20 3 jfs_xtree.c:1823 xtUpdate jfs xtSearch failed\n"
+		"vmlinux:21 7 ath5k/base.c:571 ath5k_update_bssid_mask_and_opmode ath5k "
+		"(%s:%d): RX filter 0x%x\n");
 	struct kd_expand *x;
 	struct kd_record r;
 	const struct kd_expand_stats *st;
@@ -256,6 +263,31 @@ static void test_expand(void)
 	kd_expand_apply(x, &r);
 	tap_ok(r.dict_len == 1 && !strcmp(r.dict[0].key, "SITE"),
 	       "mlog(): no word after its line: unexpanded");
+
+	/*
+	 * The series' other last wrappers end their prefixes in ": " or a
+	 * bracket after one: tda18271's, mlx4_en's before its net device is
+	 * registered, jfs_error()'s, ath5k's before ATH5K_DBG()'s format.
+	 */
+	make(&r, "tda18271_read_regs: [1-0060|M] ERROR: i2c_transfer returned: -6",
+	     "SITE=vmlinux:18 61-63\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 6 && !strcmp(r.dict[5].key, "ARG0"),
+	       "tda_err(): after \"<function>: [<adapter>-<address>|M] \"");
+	make(&r, "mlx4_en: 0000:03:00.0: Port 1: Error detaching flow. rc = -22",
+	     "SITE=vmlinux:19 58-61\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 6 && !strcmp(r.dict[5].key, "ARG0"),
+	       "en_err(): after \"mlx4_en: <pci device>: Port <n>: \"");
+	make(&r, "ERROR: (device sdc1): xtUpdate: xtSearch failed", "SITE=vmlinux:20\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 5 && !strcmp(r.dict[4].key, "FORMAT"),
+	       "jfs_error(): after \"ERROR: (device <device>): <caller>: \"");
+	make(&r, "ath5k: phy0: (ath5k_update_bssid_mask_and_opmode:571): RX filter 0x1e5",
+	     "SITE=vmlinux:21 14-48,49-52,67-70\n");
+	kd_expand_apply(x, &r);
+	tap_ok(r.dict_len == 8 && !strcmp(r.dict[7].key, "ARG2"),
+	       "ATH5K_DBG(): its \"(<function>:<line>): \" after \"ath5k: <phy>: \"");
 
 	/* A kernel without function names: no CODE_FUNC line. */
 	make(&r, "tiny: 42", "SITE=vmlinux:8 6-8\n");
