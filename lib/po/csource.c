@@ -32,14 +32,18 @@
  * "[drm:<function>] ", "rtlwifi: ", "qla2xxx [0000:03:00.0]-0801:2: ",
  * "ath: phy0: ", "brcmfmac: <function>: ", "rsi_91x: ", "ath6kl: ",
  * UBI's "ubi0: ", UBIFS's "UBIFS (ubi0:0): ", 9p's "9pnet: (<pid>) ",
- * qedf's "[<device>]:[<function>:<line>]:<host>: ", and a word after a
- * device's prefix: ath11k_dbg()'s mask, iwlwifi's IWL_DEBUG_*()'s
- * function): the names their other macros (btrfs_err(),
- * xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
+ * qedf's and qedi's "[<device>]:[<function>:<line>]:<host>: ",
+ * "mlx4_en: eth2: ", "ath5k: phy0: ", "NILFS (sdb1): ", ocfs2's
+ * "(<task>,<pid>,<cpu>):<function>:<line> ERROR: ", tda18271's
+ * "<function>: [1-0060|M] ", jfs_error()'s "ERROR: (device sdc1):
+ * <caller>: ", and a word after a device's prefix: ath11k_dbg()'s mask,
+ * iwlwifi's IWL_DEBUG_*()'s function): the names their other macros
+ * (btrfs_err(), xfs_warn(), BT_ERR(), DRM_ERROR(), ...) reach, which the kernel series
  * keeps as macros of the same names (a known call's name is not learned
  * as a macro), so that a patched tree reads as a stock one.  The drivers'
  * wrappers that print "driver device: " and the caller's format
- * (ath10k_warn(), IWL_ERR(), mwifiex_dbg(), rtw_dbg()) are F_DEV, those
+ * (ath10k_warn(), IWL_ERR(), mwifiex_dbg(), rtw_dbg(); lpfc's macros
+ * call dev_printk() themselves and need no name) are F_DEV, those
  * that print a net device's prefix (wil6210's __wil_err(), RDMA's
  * ibdev_err()) F_NETDEV, known by name too: their macros are in the
  * drivers' own headers, or they are functions.
