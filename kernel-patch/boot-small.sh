@@ -38,11 +38,12 @@
 #                  (a directory of kernel-patch/: core, api, groups, tiny)
 #   --drivers      x86_64 with real subsystems (issue 24): also
 #                  kconfig-drivers.fragment, and QEMU gives the kernel a
-#                  virtio disk each with ext4, btrfs, XFS and f2fs, AHCI
-#                  with a SATA disk and a CD-ROM, an e1000 card, xHCI with
-#                  a USB keyboard and a USB stick, and the standard VGA
-#                  (bochs-drm); Bluetooth's core is built in; small-init
-#                  mounts the four disks, brings the card up and saves the
+#                  virtio disk each with ext4, btrfs, XFS, f2fs and
+#                  nilfs2, a 9p share over virtio, AHCI with a SATA disk
+#                  and a CD-ROM, an e1000 card, xHCI with a USB keyboard
+#                  and a USB stick, and the standard VGA (bochs-drm);
+#                  Bluetooth's core is built in; small-init mounts the
+#                  five disks and the share, brings the card up and saves the
 #                  ring before the test modules load, and check-drivers.py
 #                  reports who printed it (wrappers, re-rendering, per
 #                  subsystem)
@@ -108,9 +109,9 @@ FRAGMENTS=("$FRAGMENT")
 if [ "$DRIVERS" -eq 1 ]; then
 	[ "$ARCH" = x86_64 ] || { echo "boot-small.sh: --drivers is for x86_64" >&2; exit 2; }
 	FRAGMENTS+=("$HERE/kconfig-drivers.fragment")
-	# mkfs.ext4, mkfs.btrfs, mkfs.xfs, mkfs.f2fs and sfdisk for the disk
-	# images
-	PACKAGES+=" e2fsprogs btrfs-progs xfsprogs f2fs-tools fdisk"
+	# mkfs.ext4, mkfs.btrfs, mkfs.xfs, mkfs.f2fs, mkfs.nilfs2 and sfdisk
+	# for the disk images
+	PACKAGES+=" e2fsprogs btrfs-progs xfsprogs f2fs-tools nilfs-tools fdisk"
 fi
 if [ -z "$DIR" ]; then
 	DIR=$ARCH${UPTO:+-$UPTO}
@@ -315,17 +316,21 @@ drive_args() {
 	[ "$DRIVERS" -eq 1 ] || return 0
 	mkdir -p "$img"
 	rm -f "$img"/*.img
-	# btrfs, XFS and f2fs: the smallest sizes their mkfs take
+	# btrfs, XFS, f2fs and nilfs2 (1 MiB segments): the smallest sizes
+	# their mkfs take
 	fs_image "$img/ext4.img" 16M mkfs.ext4 -q -F -L kdmesg
 	fs_image "$img/btrfs.img" 128M mkfs.btrfs -q -f -L kdmesg
 	fs_image "$img/xfs.img" 300M mkfs.xfs -q -f -L kdmesg
 	fs_image "$img/f2fs.img" 64M mkfs.f2fs -q -f -l kdmesg
+	fs_image "$img/nilfs2.img" 32M mkfs.nilfs2 -q -f -B 256 -L kdmesg
+	# the 9p share: a directory of the host, written by small-init
+	rm -rf "$img/9p" && mkdir "$img/9p"
 	truncate -s 8M "$img/sata.img" "$img/usb.img"
 	echo ',,L' | sfdisk -q "$img/sata.img" > /dev/null ||
 		fatal "sfdisk of $img/sata.img failed"
 	truncate -s 1M "$img/cd.img"
-	# /dev/vda to /dev/vdd, in this order
-	for fs in ext4 btrfs xfs f2fs; do
+	# /dev/vda to /dev/vde, in this order
+	for fs in ext4 btrfs xfs f2fs nilfs2; do
 		DEVICES+=(-drive "file=$img/$fs.img,format=raw,if=virtio")
 	done
 	# shellcheck disable=SC2054 # the commas are inside QEMU's option values
@@ -334,6 +339,7 @@ drive_args() {
 		-device ide-hd,drive=sata0,bus=ahci.0
 		-drive "if=none,id=cd0,file=$img/cd.img,format=raw,media=cdrom,readonly=on"
 		-device ide-cd,drive=cd0,bus=ahci.1
+		-virtfs "local,path=$img/9p,mount_tag=kd9p,security_model=none"
 		-nic user,model=e1000
 		-device qemu-xhci,id=xhci -device usb-kbd,bus=xhci.0
 		-drive "if=none,id=stick,file=$img/usb.img,format=raw"

@@ -3,7 +3,8 @@
 printed its records.  Called by check-small.py with --drivers.
 
 tools/small-init.c drives the devices QEMU gives the kernel (it mounts,
-writes and unmounts the ext4, btrfs, XFS and f2fs disks, reads the SATA disk, the CD-ROM and the USB stick,
+writes and unmounts the ext4, btrfs, XFS, f2fs and nilfs2 disks and the
+9p share, reads the SATA disk, the CD-ROM and the USB stick,
 brings the e1000 card up) and saves the ring, before any test module
 loads, in section KMSG-DRIVERS (printk.kprint_dict=full); section DRIVERS
 has a line per step with its status.
@@ -35,12 +36,14 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # subsystem -> directories of CODE_FILE (first match wins); the first
-# ten are driven by the boot and must print
+# twelve are driven by the boot and must print
 SUBSYSTEMS = (
     ("ext4", ("fs/ext4/", "fs/jbd2/")),
     ("btrfs", ("fs/btrfs/",)),
     ("xfs", ("fs/xfs/",)),
     ("f2fs", ("fs/f2fs/",)),
+    ("nilfs2", ("fs/nilfs2/",)),
+    ("9p", ("net/9p/", "fs/9p/")),
     ("ata", ("drivers/ata/",)),
     ("scsi", ("drivers/scsi/",)),
     ("e1000", ("drivers/net/ethernet/intel/e1000/",)),
@@ -60,7 +63,7 @@ SUBSYSTEMS = (
     ("arch", ("arch/",)),
     ("kernel", ("kernel/", "init/", "lib/")),
 )
-DRIVEN = ("ext4", "btrfs", "xfs", "f2fs", "ata", "scsi", "e1000", "usb", "drm", "bluetooth")
+DRIVEN = ("ext4", "btrfs", "xfs", "f2fs", "nilfs2", "9p", "ata", "scsi", "e1000", "usb", "drm", "bluetooth")
 
 
 def subsystem(path):

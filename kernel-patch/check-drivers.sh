@@ -6,10 +6,12 @@
 # Builds Linux 6.12 (Debian's linux-source-6.12) with the fix and the four
 # series of kernel-patch/series: tinyconfig plus kconfig-x86_64.fragment
 # (CONFIG_KPRINT=y, relocatable with KASLR) and kconfig-drivers.fragment
-# (PCI, virtio-blk, ext4, btrfs, XFS, f2fs, AHCI/libata, SCSI disk and CD-ROM,
+# (PCI, virtio-blk, ext4, btrfs, XFS, f2fs, nilfs2, 9p over virtio,
+# AHCI/libata, SCSI disk and CD-ROM,
 # e1000, xHCI with usb-storage and USB HID, DRM with bochs-drm, the printk
 # index), and boots it under qemu-system-x86_64 (TCG, 2 CPUs) with those
-# devices: small-init mounts the ext4, btrfs, XFS and f2fs disks, reads the
+# devices: small-init mounts the ext4, btrfs, XFS, f2fs and nilfs2 disks
+# and the 9p share, reads the
 # others, brings the card up and saves the ring before loading the test
 # modules.  check-small.py runs its
 # checks of boot-small.sh and check-drivers.py reports, for the records

@@ -10,7 +10,9 @@ conversion) and the result is compared with the record's text, both as
 /dev/kmsg escapes them.  A dev_*()/netdev_*() record also counts when the
 text is a device prefix ending in ": " (or ": [name] ", SCSI's
 sdev_printk() family; or DRM's "[drm:<function>] ", with "*ERROR* " for
-DRM_ERROR(), alone or after a device prefix) followed by the rendering.  A record
+DRM_ERROR(), alone or after a device prefix), possibly with one word of
+a wrapper's own and a blank after it (9p's "(<pid>) "), followed by the
+rendering.  A record
 continued by pr_cont() whose parts the kernel kept (PARTS=<n>) renders as
 its first part (FORMAT, ARGn) joined with each PART<k>_FORMAT rendered from
 its PART<k>_ARGn.  The goal is judged on the boot log; the test module's
@@ -98,16 +100,26 @@ def drm_prefixed(pre):
     return pre.endswith("] ") and (i == 0 or (i >= 2 and pre[i - 2:i] == ": "))
 
 
+def colon_prefixed(pre):
+    """Whether @pre ends in ": " (dev_*(), netdev_*(), ext4_msg()) or in
+    ": [name] " (SCSI's sdev_printk() family), or is DRM's
+    (drm_prefixed())."""
+    return pre.endswith(": ") or re.search(r": \[[^\[]*\] $", pre) is not None \
+        or drm_prefixed(pre)
+
+
 def device_prefixed(text, got):
-    """Whether @text is a device prefix and then @got: the prefix ends in
-    ": " (dev_*(), netdev_*(), ext4_msg()) or in ": [name] " (SCSI's
-    sdev_printk() family), or is DRM's (drm_prefixed()), as kdmesg's
-    expansion takes it."""
+    """Whether @text is a device prefix and then @got: colon_prefixed(),
+    or such a prefix and one word of the wrapper's own and a blank
+    (ath11k_dbg()'s debug mask, iwlwifi's and brcmf_dbg()'s function,
+    9p's "(<pid>) "), as kdmesg's expansion takes it."""
     if not text.endswith(got):
         return False
     pre = text[:len(text) - len(got)]
-    return pre.endswith(": ") or re.search(r": \[[^\[]*\] $", pre) is not None \
-        or drm_prefixed(pre)
+    if colon_prefixed(pre):
+        return True
+    m = re.search(r"[^ ]+ $", pre)
+    return m is not None and m.start() > 0 and colon_prefixed(pre[:m.start()])
 
 
 def classify(r):

@@ -24,8 +24,10 @@
  * --drivers, issue 24) it first drives the real devices QEMU gives the
  * kernel and saves the ring before any test module loads:
  *   DRIVERS         what it did: mounts the ext4 disk /dev/vda, the btrfs
- *                   disk /dev/vdb, the XFS disk /dev/vdc and the f2fs disk
- *                   /dev/vdd, writes a file on each and unmounts it, reads the start of /dev/sda,
+ *                   disk /dev/vdb, the XFS disk /dev/vdc, the f2fs disk
+ *                   /dev/vdd, the nilfs2 disk /dev/vde and the 9p share
+ *                   "kd9p" (virtio, with 9p's debug messages of each 9P
+ *                   message), writes a file on each and unmounts it, reads the start of /dev/sda,
  *                   /dev/sr0 and /dev/sdb, brings eth0 up and waits for
  *                   its link (a line per step with its status)
  *   KMSG-DRIVERS    the ring with printk.kprint_dict=full
@@ -212,13 +214,13 @@ static int link_up(const char *name)
 	return rc;
 }
 
-/* mount @dev as @type on /mnt, write a file there and unmount it */
-static void fs_steps(const char *dev, const char *type)
+/* mount @dev as @type (with @opts) on /mnt, write a file there, unmount it */
+static void fs_steps(const char *dev, const char *type, const char *opts)
 {
 	char what[64];
 
 	snprintf(what, sizeof(what), "mount %s %s", dev, type);
-	step(what, mount(dev, "/mnt", type, 0, NULL) ? -errno : 0);
+	step(what, mount(dev, "/mnt", type, 0, opts) ? -errno : 0);
 	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
 	step("umount /mnt", umount("/mnt") ? -errno : 0);
 }
@@ -228,10 +230,13 @@ static void drivers(void)
 {
 	out("=====DRIVERS-BEGIN=====\n");
 	mkdir("/mnt", 0755);
-	fs_steps("/dev/vda", "ext4");
-	fs_steps("/dev/vdb", "btrfs");
-	fs_steps("/dev/vdc", "xfs");
-	fs_steps("/dev/vdd", "f2fs");
+	fs_steps("/dev/vda", "ext4", NULL);
+	fs_steps("/dev/vdb", "btrfs", NULL);
+	fs_steps("/dev/vdc", "xfs", NULL);
+	fs_steps("/dev/vdd", "f2fs", NULL);
+	fs_steps("/dev/vde", "nilfs2", NULL);
+	/* debug=4: P9_DEBUG_9P, a p9_debug() line per 9P message */
+	fs_steps("kd9p", "9p", "trans=virtio,debug=4");
 	step("read /dev/sda", read_start("/dev/sda", 0));
 	step("read /dev/sr0", read_start("/dev/sr0", 0));
 	step("read /dev/sdb", read_start("/dev/sdb", 20));
