@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(kernel/printk/ lib/vsprintf.o drivers/base/
 	drivers/acpi/ fs/ext4/ drivers/scsi/ drivers/gpu/drm/ fs/btrfs/ fs/xfs/
-	fs/f2fs/ net/bluetooth/)
+	fs/f2fs/ net/bluetooth/ fs/nilfs2/ net/9p/ fs/9p/)
 
 pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
