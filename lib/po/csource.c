@@ -272,23 +272,24 @@ static void acpi_fix(const struct call *c, const char **pre, const char **post)
  */
 static const struct call *find_call(const char *s, size_t n)
 {
+	enum { NCALLS = sizeof(calls) / sizeof(calls[0]) };
 	const struct call *pre = NULL;
 	static const char *const suffixes[] = { "_once", "_ratelimited", "_deferred_once" };
 	/*
 	 * Most identifiers start with a letter no call starts with, or are
-	 * shorter than any (ocfs2's mlog() is the shortest): made once.
+	 * shorter than any (ocfs2's mlog() is the shortest); the names'
+	 * lengths are compared before their bytes: made once.
 	 */
 	static bool first[256], made;
-	static size_t shortest = (size_t)-1;
+	static size_t shortest = (size_t)-1, len[NCALLS];
 	size_t base = n;
 
 	if (!made) {
-		for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
-			size_t l = strlen(calls[i].name);
-
+		for (size_t i = 0; i < NCALLS; i++) {
+			len[i] = strlen(calls[i].name);
 			first[(unsigned char)calls[i].name[0]] = true;
-			if (l < shortest)
-				shortest = l;
+			if (len[i] < shortest)
+				shortest = len[i];
 		}
 		made = true;
 	}
@@ -302,8 +303,8 @@ static const struct call *find_call(const char *s, size_t n)
 			break;
 		}
 	}
-	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
-		size_t l = strlen(calls[i].name);
+	for (size_t i = 0; i < NCALLS; i++) {
+		size_t l = len[i];
 
 		if (calls[i].name[l - 1] == '*') {
 			if (!pre && base >= l && memcmp(calls[i].name, s, l - 1) == 0)
