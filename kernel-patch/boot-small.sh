@@ -189,7 +189,12 @@ prepare_source() {
 	fi
 	if [ ! -d "$SRC" ]; then
 		note "linking $PRISTINE into $SRC"
-		cp -al "$PRISTINE" "$SRC.tmp"
+		# "/.": the tree's files, also when $PRISTINE is a symbolic
+		# link (cp -a would copy the link, and the patches would then
+		# change the pristine tree itself)
+		rm -rf "$SRC.tmp"
+		mkdir -p "$SRC.tmp"
+		cp -al "$PRISTINE/." "$SRC.tmp/"
 		mv "$SRC.tmp" "$SRC"
 	fi
 	rm -rf "$ov"
