@@ -378,7 +378,10 @@ def contention_runs(path, what="bench2", key="flush"):
             for line in fh:
                 m = pat.match(line)
                 if m:
-                    runs.setdefault((m.group(1), m.group(2)), []).append(int(m.group(3)))
+                    # the reference kernel ("stock", or the "costref" that
+                    # check-kernel.sh passes as --ref) is "stock" here
+                    v = "kprint" if m.group(1) == "kprint" else "stock"
+                    runs.setdefault((v, m.group(2)), []).append(int(m.group(3)))
     return runs
 
 
@@ -447,6 +450,37 @@ def check_bench(tap, boots, contention):
                   "%d ns stock: %.2fx; medians %d and %d ns: %.2fx (%d and %d runs; goal 1.2x, "
                   "reported only)"
                   % (what, kf, sf, kf / sf, km, sm, km / sm, len(alone[kk]), len(alone[sk])))
+
+
+# Issue 24's goal: a "%pV" wrapper (kp_pv_msg(), built as ext4_msg() is)
+# costs at most 1.2x the stock kernel's on one CPU.  Judged in instructions
+# per call (measure-contention.sh --icount: QEMU's guest clock counts
+# instructions), which repeat to within 0.1% between runs and boots; the TCG
+# timings above, which move by a third between boots, are reported only.
+# An instruction count is not a time (it weighs a cache miss like an add),
+# which is why both are shown.
+PV_GOAL = 1.2
+
+
+def check_icount(tap, path):
+    runs = contention_runs(path, "insns", "pv")
+    for what, pv, judged in (("printk()", "0", False),
+                             ("a \"%pV\" wrapper (kp_pv_msg(), as ext4_msg())", "1", True)):
+        kk, sk = ("kprint", pv), ("stock", pv)
+        if kk not in runs or sk not in runs:
+            if judged:
+                tap.check(False, "cost: %s alone measured in instructions on both kernels "
+                          "(measure-contention.sh --icount)" % what)
+            continue
+        km, sm = statistics.median(runs[kk]), statistics.median(runs[sk])
+        desc = ("cost: %s alone, instructions per call (QEMU -icount): %d with CONFIG_KPRINT, "
+                "%d stock: %.3fx (medians of %d and %d runs, range %d-%d and %d-%d)"
+                % (what, km, sm, km / sm, len(runs[kk]), len(runs[sk]), min(runs[kk]),
+                   max(runs[kk]), min(runs[sk]), max(runs[sk])))
+        if judged:
+            tap.check(km / sm <= PV_GOAL, desc + "; goal %.1fx" % PV_GOAL)
+        else:
+            print("# " + desc + ", reported only")
 
 
 def check_kdmesg(tap, name, b):
@@ -1450,6 +1484,7 @@ def main():
     ap.add_argument("--module-src", required=True)
     ap.add_argument("--stages", help="TAP-ish stage results from check-kernel.sh")
     ap.add_argument("--contention", help="bench2 runs of measure-contention.sh --raw")
+    ap.add_argument("--icount", help="one-CPU runs of measure-contention.sh --icount --raw")
     # issue 18: the recovery proof (check-recover.py)
     ap.add_argument("--kdmesg", help="host kdmesg binary")
     ap.add_argument("--kdmesg-po", help="host kdmesg-po binary")
@@ -1552,6 +1587,8 @@ def main():
             print("# %s: %s" % (name, line))
         b["bench"] = bench_medians(bl)
     check_bench(tap, boots, a.contention)
+    if a.icount:
+        check_icount(tap, a.icount)
 
     # ---- structured fields
     if "kprint" in boots:

@@ -144,6 +144,11 @@ def collect(log_path, keep=None, sizes=None):
             nums[key] = m.group(3) + ("(skipped)" if m.group(6) else "")
             nums["contention_runs"] = m.group(4)
             nums["contention_stat"] = "fastest" if m.group(2) == "fastest run" else "medians"
+        m = re.match(r"(?:# |(?:not )?ok \d+ - )cost: (printk\(\)|a \"%pV\" wrapper).* alone, "
+                     r"instructions per call \(QEMU -icount\): \d+ with CONFIG_KPRINT, \d+ stock: "
+                     r"([\d.]+)x", line)
+        if m:
+            nums["cost_" + ("printk" if m.group(1) == "printk()" else "pv")] = m.group(2)
         m = re.match(r"# (kprint|stock|kprint \(site\)|kprint \(off\)): journal (after the boot log|growth for the maximal "
                      r"records): .* (\d+) bytes per entry", line)
         if m:
@@ -229,6 +234,11 @@ def render(nums, sdir):
                   "the fastest" if nums.get("contention_stat") == "fastest" else "medians",
                   g("contention_runs"),
                   ", but\n  was skipped in this run: the host was busy" if busy else ""))
+    if "cost_pv" in nums:
+        out.append("- On one CPU alone, in instructions per call (QEMU's -icount): printk()\n"
+                   "  %sx the unpatched kernel's, a \"%%pV\" wrapper built as ext4_msg() %sx\n"
+                   "  (the test fails above 1.2x for the wrapper).\n"
+                   % (g("cost_printk"), g("cost_pv")))
     out.append("- systemd-journald: %s bytes of journal objects per kernel entry of the\n"
                "  boot log by default (SITE=), %s with printk.kprint_dict=full, %s\n"
                "  for the same records without the lines, %s for the unpatched\n"
