@@ -758,7 +758,7 @@ main() {
 		args+=(--contention "$CACHE/contention-run.txt")
 	fi
 	if [[ " $VARIANTS " == *" kprint "* && " $VARIANTS " == *" $COST_REF "* ]]; then
-		args+=(--icount "$CACHE/contention-icount.txt")
+		args+=(--icount "$CACHE/contention-icount.txt" --cost-ref "$COST_REF")
 	fi
 	for v in $VARIANTS; do
 		build_only "$v" || measure_only "$v" || args+=(--"$v" "$CACHE/$v")

@@ -137,7 +137,7 @@ def collect(log_path, keep=None, sizes=None):
         if m:
             nums["kaslr"] = "relocated"
         m = re.match(r"(?:not )?ok \d+ - contention: printk\(\) while the other CPU (logs|flushes groups): "
-                     r"(median|fastest run) \d+ ns with CONFIG_KPRINT, \d+ ns stock: ([\d.]+)x "
+                     r"(median|fastest run) \d+ ns with CONFIG_KPRINT, \d+ ns (?:stock|costref): ([\d.]+)x "
                      r"\((\d+) and (\d+) runs(.*# SKIP.*)?", line)
         if m:
             key = "contention_" + ("logs" if m.group(1) == "logs" else "groups")
@@ -145,7 +145,7 @@ def collect(log_path, keep=None, sizes=None):
             nums["contention_runs"] = m.group(4)
             nums["contention_stat"] = "fastest" if m.group(2) == "fastest run" else "medians"
         m = re.match(r"(?:# |(?:not )?ok \d+ - )cost: (printk\(\)|a \"%pV\" wrapper).* alone, "
-                     r"instructions per call \(QEMU -icount\): \d+ with CONFIG_KPRINT, \d+ stock: "
+                     r"instructions per call \(QEMU -icount\): \d+ with CONFIG_KPRINT, \d+ (?:stock|costref): "
                      r"([\d.]+)x", line)
         if m:
             nums["cost_" + ("printk" if m.group(1) == "printk()" else "pv")] = m.group(2)

@@ -36,7 +36,6 @@ import tempfile
 import time
 
 CACHE = os.environ.get("KDMESG_KERNEL_CACHE", os.path.expanduser("~/.cache/kdmesg-kernel"))
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def mkroot(work, variant, pv, n):
@@ -44,7 +43,7 @@ def mkroot(work, variant, pv, n):
     for d in ("bin", "proc", "sys", "dev"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
     shutil.copy("/bin/busybox", os.path.join(root, "bin/busybox"))
-    for a in ("sh", "mount", "insmod", "cat", "echo", "sleep", "reboot", "head"):
+    for a in ("sh", "mount", "insmod", "cat", "echo", "sleep", "reboot"):
         os.symlink("busybox", os.path.join(root, "bin", a))
     shutil.copy(os.path.join(CACHE, variant, "module/kprint_test.ko"), root)
     with open(os.path.join(root, "init"), "w") as fh:
