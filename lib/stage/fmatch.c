@@ -523,6 +523,52 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
 }
 
+/*
+ * A whole-text winner @res of index @i that reads free text (%s) may
+ * have a rival: the start of a pr_cont() line whose literal bytes are
+ * more than half again the winner's, where the winner reads them as
+ * free text (vt.c's "Console: %s %s %dx%d" and "Console: switching ",
+ * continued by "to %s %s %dx%d\n").  The rival, the more specific
+ * reading, wins as a partial match, flagged with both counted; the call
+ * site is claimed only where the two agree (never, the fields of one
+ * are not compared with the other's here).  Returns whether it won;
+ * r->sol then holds its reading.  The caller has taken the winner's
+ * arguments before: the rival's reading overwrites r->sol.
+ */
+static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
+		  const struct starts *st, struct found *m, struct kd_fmatch_result *res)
+{
+	const struct kd_fidx_fmt *w = &x->fmt[res->id];
+	struct kd_fmatch_result p;
+	unsigned int total, k, nrun;
+
+	if (!res->free || (w->flags & KD_FIDX_F_PV))
+		return false;
+	r->partial = true;
+	r->cut = false;
+	nrun = collect(r, x, st, m, &k, &total);
+	if (!nrun) {
+		r->partial = false;
+		return false;
+	}
+	memset(&p, 0, sizeof(p));
+	p.nargs = -1;
+	kd_fmatch_decide(r, x, m, nrun, st, &p);
+	if (!p.nsites || p.id == res->id || (x->fmt[p.id].flags & KD_FIDX_F_PV) ||
+	    2u * x->fmt[p.id].lit <= 3u * w->lit || refused(x, &p, p.read)) {
+		r->partial = false;
+		return false;
+	}
+	/* r->partial stays set: arguments() reads the rival as a partial match */
+	p.nsites += res->nsites;
+	p.nformats += res->nformats;
+	p.same_file = p.same_line = p.same_func = p.same_module = false;
+	p.index = i;
+	p.status = KD_FMATCH_PARTIAL;
+	*res = p;
+	return true;
+}
+
 /* The bits of the 64 marks at @m that are @g. */
 static uint64_t marks_to_bits(const uint8_t *m, uint8_t g)
 {
@@ -684,6 +730,8 @@ enum kd_fmatch_status kd_fmatch_text(const struct kd_fidx *const *idx, unsigned 
 			res->index = i;
 			res->status = pass ? KD_FMATCH_PARTIAL : KD_FMATCH_FULL;
 			arguments(&r, idx[i], res);
+			if (!pass && rival(&r, idx[i], i, &st, m, res))
+				arguments(&r, idx[i], res);
 			r.partial = r.cut = false;
 			return res->status;
 		}

@@ -63,6 +63,9 @@ static const struct site sites[] = {
 	/* formats that are prefixes of each other */
 	{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
 	{ "probe of %s failed", KD_FIDX_PLAIN, "q.c", "probe_long", "q", 40 },
+	/* vt.c: a whole format, and the start of a pr_cont() line that reads its text too */
+	{ "Console: %s %s %dx%d", KD_FIDX_PLAIN, "drivers/tty/vt/vt.c", "con_init", "vt", 3676 },
+	{ "Console: switching ", KD_FIDX_PLAIN, "drivers/tty/vt/vt.c", "do_bind_con_driver", "vt", 3846 },
 	/* one with far fewer literal bytes: no competitor */
 	{ "ACPI: %s", KD_FIDX_PLAIN, "drivers/acpi/x.c", "acpi_x", "x", 50 },
 	{ "ACPI: PM: Preparing to enter system sleep state S%d", KD_FIDX_PLAIN, "drivers/acpi/sleep.c", "acpi_sleep_prepare", "sleep", 60 },
@@ -548,6 +551,14 @@ static void check_ambiguity(void)
 	expect("link up up", KD_FMATCH_FULL, NULL, "", NULL,
 	       "equal literal bytes: no call site");
 	tap_ok(r.nsites == 2 && r.nformats == 2, "equal literal bytes: flagged with 2 candidates");
+	expect("Console: switching to colour dummy device 80x25", KD_FMATCH_PARTIAL,
+	       "Console: switching ", "", NULL,
+	       "a pr_cont() start with more literal bytes than the whole format: it, no call site");
+	tap_ok(r.nsites == 2 && r.nformats == 2 && !r.same_func && !r.same_line,
+	       "a pr_cont() start over a whole format: flagged with 2 candidates");
+	expect("Console: colour dummy device 80x25", KD_FMATCH_FULL, "Console: %s %s %dx%d",
+	       "drivers/tty/vt/vt.c", NULL, "the whole format where the pr_cont() start does not read");
+	tap_is_int(r.nsites, 1, "the whole format alone: one site");
 	expect("copy a to b to c", KD_FMATCH_FULL, "copy %s to %s", "c.c", NULL,
 	       "two readings of the arguments: the format and site");
 	tap_is_int(r.nargs, -1, "two readings of the arguments: no arguments");
