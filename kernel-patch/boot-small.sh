@@ -32,24 +32,14 @@
 # status is non-zero on any failure.
 #
 # Usage: boot-small.sh [--arch arm64|x86_64] [--upto SERIES] [--no-stock]
-#                      [--drivers] [--dir NAME] [--kdmesg PATH] [--jobs N]
+#                      [--dir NAME] [--kdmesg PATH] [--jobs N]
 #                      [--timeout SEC] [--clean]
 #   --upto SERIES  apply the series file up to the last patch of SERIES
 #                  (a directory of kernel-patch/: core, api, groups, tiny)
-#   --drivers      x86_64 with real subsystems (issue 24): also
-#                  kconfig-drivers.fragment, and QEMU gives the kernel a
-#                  virtio disk each with ext4, btrfs, XFS, f2fs and
-#                  nilfs2, a 9p share over virtio, AHCI with a SATA disk
-#                  and a CD-ROM, an e1000 card, xHCI with a USB keyboard
-#                  and a USB stick, and the standard VGA (bochs-drm);
-#                  Bluetooth's core is built in; small-init mounts the
-#                  five disks and the share, brings the card up and saves the
-#                  ring before the test modules load, and check-drivers.py
-#                  reports who printed it (wrappers, re-rendering, per
-#                  subsystem)
 #   --dir NAME     the cache directory of the tree and builds (default:
-#                  <arch>, or <arch>-<SERIES> with --upto, <arch>-drivers
-#                  with --drivers)
+#                  <arch>, or <arch>-<SERIES> with --upto)
+# (The boot with real subsystems of issue 24 is check-kernel.sh's kprint
+# variant since 2026-12-07.)
 # Environment: KDMESG_KERNEL_CACHE (default ~/.cache/kdmesg-kernel)
 set -euo pipefail
 
@@ -66,7 +56,6 @@ KDMESG=${KDMESG:-}
 ARCH=arm64
 UPTO=
 STOCK_BUILD=1
-DRIVERS=0
 DIR=
 
 while [ $# -gt 0 ]; do
@@ -75,7 +64,6 @@ while [ $# -gt 0 ]; do
 	--arch) ARCH=$2; shift 2 ;;
 	--upto) UPTO=${2%/}; shift 2 ;;
 	--no-stock) STOCK_BUILD=0; shift ;;
-	--drivers) DRIVERS=1; shift ;;
 	--dir) DIR=$2; shift 2 ;;
 	--jobs) JOBS=$2; shift 2 ;;
 	--timeout) BOOT_TIMEOUT=$2; shift 2 ;;
@@ -106,16 +94,8 @@ x86_64)
 esac
 FRAGMENT=$HERE/kconfig-$ARCH.fragment
 FRAGMENTS=("$FRAGMENT")
-if [ "$DRIVERS" -eq 1 ]; then
-	[ "$ARCH" = x86_64 ] || { echo "boot-small.sh: --drivers is for x86_64" >&2; exit 2; }
-	FRAGMENTS+=("$HERE/kconfig-drivers.fragment")
-	# mkfs.ext4, mkfs.btrfs, mkfs.xfs, mkfs.f2fs, mkfs.nilfs2 and sfdisk
-	# for the disk images
-	PACKAGES+=" e2fsprogs btrfs-progs xfsprogs f2fs-tools nilfs-tools fdisk"
-fi
 if [ -z "$DIR" ]; then
 	DIR=$ARCH${UPTO:+-$UPTO}
-	[ "$DRIVERS" -eq 0 ] || DIR+=-drivers
 fi
 A=$CACHE/$DIR
 SRC=$A/src
@@ -306,63 +286,14 @@ make_initramfs() {
 	"$OBJ/usr/gen_init_cpio" "$A/initramfs.list" | gzip -9 > "$A/initramfs.cpio.gz"
 }
 
-# fs_image FILE SIZE MKFS [ARG...]: a sparse image with a filesystem
-fs_image() {
-	local file=$1 size=$2
-	shift 2
-	truncate -s "$size" "$file"
-	"$@" "$file" > /dev/null || fatal "$1 of $file failed"
-}
-
-# --drivers: the disks and devices small-init drives (see the usage)
-drive_args() {
-	local img=$A/images fs
-	DEVICES=()
-	[ "$DRIVERS" -eq 1 ] || return 0
-	mkdir -p "$img"
-	rm -f "$img"/*.img
-	# btrfs, XFS, f2fs and nilfs2 (1 MiB segments): the smallest sizes
-	# their mkfs take
-	fs_image "$img/ext4.img" 16M mkfs.ext4 -q -F -L kdmesg
-	fs_image "$img/btrfs.img" 128M mkfs.btrfs -q -f -L kdmesg
-	fs_image "$img/xfs.img" 300M mkfs.xfs -q -f -L kdmesg
-	fs_image "$img/f2fs.img" 64M mkfs.f2fs -q -f -l kdmesg
-	fs_image "$img/nilfs2.img" 32M mkfs.nilfs2 -q -f -B 256 -L kdmesg
-	# the 9p share: a directory of the host, written by small-init
-	rm -rf "$img/9p" && mkdir "$img/9p"
-	truncate -s 8M "$img/sata.img" "$img/usb.img"
-	echo ',,L' | sfdisk -q "$img/sata.img" > /dev/null ||
-		fatal "sfdisk of $img/sata.img failed"
-	truncate -s 1M "$img/cd.img"
-	# /dev/vda to /dev/vde, in this order
-	for fs in ext4 btrfs xfs f2fs nilfs2; do
-		DEVICES+=(-drive "file=$img/$fs.img,format=raw,if=virtio")
-	done
-	# shellcheck disable=SC2054 # the commas are inside QEMU's option values
-	DEVICES+=(-device ahci,id=ahci
-		-drive "if=none,id=sata0,file=$img/sata.img,format=raw"
-		-device ide-hd,drive=sata0,bus=ahci.0
-		-drive "if=none,id=cd0,file=$img/cd.img,format=raw,media=cdrom,readonly=on"
-		-device ide-cd,drive=cd0,bus=ahci.1
-		-virtfs "local,path=$img/9p,mount_tag=kd9p,security_model=none"
-		-nic user,model=e1000
-		-device qemu-xhci,id=xhci -device usb-kbd,bus=xhci.0
-		-drive "if=none,id=stick,file=$img/usb.img,format=raw"
-		-device usb-storage,bus=xhci.0,drive=stick
-		-vga std)
-}
 boot() {
 	local append="console=$CONSOLE loglevel=1 printk.kprint_dict=full"
 	rm -f "$A/console.log"
-	drive_args
-	# the drivers' records and the test modules' together fill more than
-	# tinyconfig's 128 KiB ring
-	[ "$DRIVERS" -eq 0 ] || append+=" kptest.drivers log_buf_len=4M"
 	note "booting under ${QEMU[0]} (TCG; timeout ${BOOT_TIMEOUT}s)"
 	timeout "$BOOT_TIMEOUT" "${QEMU[@]}" -smp 2 -m 512 \
 		-display none -monitor none -no-reboot \
 		-kernel "$OBJ/$IMAGE_PATH" -initrd "$A/initramfs.cpio.gz" \
-		-append "$append" "${DEVICES[@]}" \
+		-append "$append" \
 		-serial "file:$A/console.log" > "$A/qemu.log" 2>&1 || true
 }
 
@@ -383,7 +314,6 @@ boot
 args=(--arch "$ARCH" --series "${applied[*]}" --console "$A/console.log" --src "$SRC"
 	--work "$A/check" --module-src "$HERE/test-module/kprint_test.c")
 [ "$STOCK_BUILD" -eq 0 ] || args+=(--kprint-obj "$OBJ" --stock-obj "$STOCK")
-[ "$DRIVERS" -eq 0 ] || args+=(--drivers --pristine "$PRISTINE")
 [ -z "$KDMESG" ] || args+=(--kdmesg "$(readlink -f "$KDMESG")")
 rc=0
 python3 "$HERE/check-small.py" "${args[@]}" | tee "$A/result.log" || rc=$?

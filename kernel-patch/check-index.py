@@ -11,9 +11,14 @@ one "@@ file=<object>" block per file) and the debugfs site table
 (SITES-GZ).
 
 Checks:
-  * vmlinux has no struct pi_entry of its own: __start_printk_index and
-    __stop_printk_index are the same address in System.map (tinyconfig has
-    no subsystem that still emits one);
+  * vmlinux has no struct pi_entry with a format: .printk_index
+    (__start_printk_index to __stop_printk_index in System.map) is empty,
+    or each entry it points at has a NULL format.  Those are upstream's:
+    printk_index_subsys_emit() in a function whose format is a parameter
+    (btrfs's _btrfs_printk() and __btrfs_handle_fs_error()) defines its
+    __used static entry whether or not the format is a constant, with
+    NULL then, and the index shows no line for it; the callers' own
+    descriptors are their index lines.
   * every line of the index files of vmlinux and of the test module is a
     descriptor of that object in the site table: same file, line and
     function, and the same format once the KERN_* prefix, the trailing
@@ -28,6 +33,7 @@ Checks:
 import importlib.util
 import os
 import re
+import subprocess
 
 PREFIXES = ("%s %s %s%s: ", "%s %s: ")
 LINE = re.compile(r'<([^>]*)> (\S+):(\d+) (\S+) "(.*)"$')
@@ -107,6 +113,43 @@ def match(body, cands):
     return None, None
 
 
+def vmlinux_entries(vmlinux, start, stop):
+    """[(fmt, file)] of the struct pi_entry that vmlinux's .printk_index
+    points at: fmt a link-time address (0: NULL), file its string."""
+    out = subprocess.run(["readelf", "-W", "-S", vmlinux], capture_output=True, text=True).stdout
+    secs = []
+    for m in re.finditer(r"\]\s+\S+\s+\S+\s+([0-9a-f]{16}) ([0-9a-f]+) ([0-9a-f]+)", out):
+        addr, off, size = (int(x, 16) for x in m.groups())
+        if addr:
+            secs.append((addr, off, size))
+    with open(vmlinux, "rb") as fh:
+        def read(addr, n):
+            for a, o, z in secs:
+                if a <= addr and addr + n <= a + z:
+                    fh.seek(o + addr - a)
+                    return fh.read(n)
+            return None
+
+        def cstr(addr):
+            b = b""
+            while len(b) < 256:
+                c = read(addr + len(b), 1)
+                if not c or c == b"\0":
+                    break
+                b += c
+            return (b or b"?").decode("utf-8", "replace")
+        ents = []
+        raw = read(start, stop - start) or b""
+        for i in range(0, len(raw) - 7, 8):
+            e = read(int.from_bytes(raw[i:i + 8], "little"), 24)
+            if e is None:
+                ents.append((None, "?"))
+                continue
+            fmt, _, fil = (int.from_bytes(e[k:k + 8], "little") for k in (0, 8, 16))
+            ents.append((fmt, cstr(fil)))
+    return ents
+
+
 def run(tap, boots):
     if "kprint" not in boots:
         return
@@ -121,10 +164,17 @@ def run(tap, boots):
     levels = {f[0]: f[1] for f in (line.split(" ", 2) for line in (text or "").split("\n")) if len(f) == 3}
 
     sec = pi_section(os.path.join(b["dir"], "obj", "System.map"))
-    tap.check(sec is not None and sec[0] == sec[1],
-              "kprint: vmlinux emits no struct pi_entry beside its call-site descriptors "
-              "(.printk_index: %s bytes)" % ("?" if sec is None else sec[1] - sec[0]),
-              ["__start_printk_index/__stop_printk_index not in System.map"] if sec is None else [])
+    ents = []
+    if sec is not None and sec[1] > sec[0]:
+        ents = vmlinux_entries(os.path.join(b["dir"], "obj", "vmlinux"), *sec)
+    with_fmt = [f for fmt, f in ents if fmt != 0]
+    files = sorted(set(f for _, f in ents))
+    tap.check(sec is not None and not with_fmt and len(ents) * 8 == sec[1] - sec[0],
+              "kprint: vmlinux emits no struct pi_entry with a format beside its call-site descriptors "
+              "(.printk_index: %s bytes; %d entries without a format, upstream's in %s)"
+              % ("?" if sec is None else sec[1] - sec[0], len(ents), ", ".join(files) or "no file"),
+              (["__start_printk_index/__stop_printk_index not in System.map"] if sec is None else [])
+              + ["a pi_entry with a format in %s" % f for f in with_fmt[:6]])
 
     files, bad = parse_index(secs.get("PRINTKINDEX", []))
     by_obj = {}

@@ -2,11 +2,12 @@
 # check-kprint-off.sh - CONFIG_KPRINT=n leaves the kernel as it was
 # (issues 23 and 24: "CONFIG_KPRINT=n byte-identical").
 #
-# Takes the configuration of the drivers boot (check-drivers.sh must have
-# run once: $CACHE/x86_64-drivers/obj/.config) with CONFIG_KPRINT turned
-# off, builds the directories and objects the series touches from the
-# unpatched tree ($CACHE/linux-6.12-unpacked) and from the tree with every
-# series ($CACHE/x86_64-drivers/src, which check-drivers.sh patched), and
+# Takes the configuration of check-kernel.sh's kprint kernel, the boot with
+# real subsystems (check-kernel.sh must have built it once:
+# $CACHE/kprint/obj/.config) with CONFIG_KPRINT turned off, builds the
+# directories and objects the series touches from the unpatched tree
+# ($CACHE/linux-6.12-unpacked) and from the tree with every series
+# ($CACHE/src, which check-kernel.sh patched), and
 # compares each object file of the two builds.  An object passes when the
 # two are the same byte for byte, or when their code (objdump -d) is the
 # same (the line numbers of WARN()s move with the lines the series adds
@@ -24,8 +25,8 @@ set -u
 
 CACHE=${KDMESG_KERNEL_CACHE:-$HOME/.cache/kdmesg-kernel}
 PRISTINE=$CACHE/linux-6.12-unpacked
-PATCHED=$CACHE/x86_64-drivers/src
-CONFIG=$CACHE/x86_64-drivers/obj/.config
+PATCHED=$CACHE/src
+CONFIG=$CACHE/kprint/obj/.config
 WORK=$CACHE/kprint-off
 JOBS=$(nproc)
 TARGETS=()
@@ -49,7 +50,7 @@ notok() {
 }
 fatal() { echo "check-kprint-off.sh: $*" >&2; echo "$pass passed, $((fail + 1)) failed"; exit 1; }
 
-[ -f "$CONFIG" ] || fatal "no $CONFIG: run kernel-patch/check-drivers.sh once"
+[ -f "$CONFIG" ] || fatal "no $CONFIG: run kernel-patch/check-kernel.sh once"
 [ -d "$PRISTINE" ] && [ -d "$PATCHED" ] || fatal "no $PRISTINE or $PATCHED"
 
 for t in pristine patched; do

@@ -27,8 +27,6 @@ Checks:
     pass check-records.py's checks of each API entry point (kprint_asm(),
     kprint_asm_site() and kprint_early() called from kpapi_asm.S's arm64
     or x86_64 code among them), of the calling contexts and of the groups;
-  * with --drivers (boot-small.sh --drivers, issue 24): the devices at
-    work and who printed the ring before the test modules (check-drivers.py);
   * with --kprint-obj and --stock-obj (the same tree and fragment with
     CONFIG_KPRINT=n): the stack of every printk entry path against the
     stock kernel (check-stack.py, --arch's disassembly), the image sizes and
@@ -184,10 +182,6 @@ def main():
     ap.add_argument("--module-src", required=True, help="test-module/kprint_test.c")
     ap.add_argument("--kprint-obj", help="the build directory of the booted kernel")
     ap.add_argument("--stock-obj", help="the build directory of the same kernel with CONFIG_KPRINT=n")
-    ap.add_argument("--drivers", action="store_true",
-                    help="the boot with real subsystems (boot-small.sh --drivers): check-drivers.py")
-    ap.add_argument("--pristine", help="the unpatched tree, where check-drivers.py counts the wrappers "
-                    "(default: --src)")
     a = ap.parse_args()
     ARCH = a.arch
     series = a.series.split()
@@ -216,11 +210,6 @@ def main():
     bad += ["%s (%s): did not run" % (k, f) for k, f in sorted(want.items()) if k not in res]
     tap.check(want and not bad, TAG + ": the series' KUnit suites pass (%s; %d cases)"
               % (", ".join(sorted(kp)) or "none found", sum(v["cases"] for v in kp.values())), bad[:6])
-
-    if a.drivers:
-        load("check_drivers", "check-drivers.py").check(
-            tap, TAG + " drivers", cr, load("check_render", "check-render.py"), secs,
-            a.src, a.pristine or a.src, a.work)
 
     check_module(tap, cr, full, rc.get("INSMOD"), a.module_src, "groups" in series)
 

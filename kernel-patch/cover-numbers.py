@@ -163,6 +163,13 @@ def collect(log_path, keep=None, sizes=None):
         m = re.match(r"# render: test module: (\d+) of (\d+) \([\d.]+%\) re-render exactly or let", line)
         if m:
             nums["render_module_said"], nums["render_module_total"] = m.group(1), m.group(2)
+        # issue 24: the real subsystems of the kprint boot (check-drivers.py)
+        m = re.match(r"(?:not )?ok \d+ - kprint drivers: (\d+) of (\d+) records with FORMAT .* re-render", line)
+        if m:
+            nums["drivers_exact"], nums["drivers_fmt"] = m.groups()
+        m = re.match(r"(?:not )?ok \d+ - kprint drivers: (\d+) of (\d+) records with a call site", line)
+        if m:
+            nums["drivers_wrapper"], nums["drivers_sited"] = m.groups()
     if growth:
         nums["stack_paths"] = str(len(growth))
         nums["stack_growth_min"], nums["stack_growth_max"] = str(min(growth)), str(max(growth))
@@ -215,6 +222,15 @@ def render(nums, sdir):
                % (g("checks_passed"), g("checks_failed"), g("checks_skipped")))
     if nums.get("kaslr") == "relocated":
         out.append("- The distribution-like kernel ran relocated by KASLR.\n")
+    if nums.get("drivers_fmt"):
+        out.append(textwrap.fill(
+            "- Real subsystems in that kernel (ext4, btrfs, XFS, f2fs, nilfs2 and 9p mounted, "
+            "an AHCI disk and CD-ROM, e1000, xHCI with a keyboard and a stick, bochs-drm), "
+            "driven before the tests: %s of the %s records of that boot with FORMAT re-render "
+            "exactly from FORMAT and ARGn, %s of the %s with a call site have a wrapper's "
+            "rather than the caller's." % (g("drivers_exact"), g("drivers_fmt"),
+                                            g("drivers_wrapper"), g("drivers_sited")),
+            72, subsequent_indent="  ") + "\n")
     gm = int(nums.get("stack_group_max", 0))
     out.append("- Stack: %s measurements of the printk entry paths (printk(),\n"
                "  printk_deferred(), dev_*(), netdev_*(); storing, and printing on the\n"

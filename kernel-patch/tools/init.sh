@@ -133,6 +133,53 @@ if [ -e "$SWITCH" ]; then echo full > "$SWITCH"; fi
 if [ "$VARIANT" != stock ]; then
 	sec BOOTKMSG kmsg-dump
 fi
+# issue 24: with "kptest.drivers" on the command line (check-kernel.sh's
+# kprint boot, tools/drivers-devices.sh) drive the real devices QEMU gives
+# the kernel, before any test module loads, and save the ring after them
+# for check-drivers.py: a line "<step> <status>" per step in DRIVERS, the
+# records in KMSG-DRIVERS
+step() {
+	what=$1
+	shift
+	"$@" > /dev/null 2>&1
+	echo "$what $?"
+}
+# mount DEV as TYPE (with OPTS) on /mnt, write a file there, unmount it
+fs_steps() {
+	step "mount $1 $2" mount -t "$2" ${3:+-o "$3"} "$1" /mnt
+	step "write /mnt/kdmesg" sh -c 'echo kdmesg > /mnt/kdmesg && sync'
+	step "umount /mnt" umount /mnt
+}
+# read the first 64 KiB of DEV, waiting up to WAIT seconds for it: a USB
+# stick is scanned a second or more after its hub port comes up
+read_start() {
+	i=0
+	while [ ! -e "$1" ] && [ $i -lt "$2" ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	dd if="$1" of=/dev/null bs=65536 count=1
+}
+drivers() {
+	mkdir -p /mnt
+	fs_steps /dev/vda ext4
+	fs_steps /dev/vdb btrfs
+	fs_steps /dev/vdc xfs
+	fs_steps /dev/vdd f2fs
+	fs_steps /dev/vde nilfs2
+	# debug=4: P9_DEBUG_9P, a p9_debug() line per 9P message
+	fs_steps kd9p 9p trans=virtio,debug=4
+	step "read /dev/sda" read_start /dev/sda 0
+	step "read /dev/sr0" read_start /dev/sr0 0
+	step "read /dev/sdb" read_start /dev/sdb 20
+	step "up eth0" ip link set eth0 up
+	# e1000's watchdog reports the link about 2 s later
+	sleep 4
+}
+if grep -qw kptest.drivers /proc/cmdline; then
+	sec DRIVERS drivers
+	sec KMSG-DRIVERS kmsg-dump
+fi
 sec INSMOD insmod /kprint_test.ko dyndbg=+p
 sec KMSG kmsg-dump
 # issue 18: the running kernel's own format sources, taken with the records

@@ -20,17 +20,6 @@
  * API, INSMOD-API then says -ENOENT) and writes
  *   INSMOD-API the status of loading it (dyndbg=+p)
  *   KMSG-API   the ring with printk.kprint_dict=full
- * With "kptest.drivers" on the kernel command line (boot-small.sh
- * --drivers, issue 24) it first drives the real devices QEMU gives the
- * kernel and saves the ring before any test module loads:
- *   DRIVERS         what it did: mounts the ext4 disk /dev/vda, the btrfs
- *                   disk /dev/vdb, the XFS disk /dev/vdc, the f2fs disk
- *                   /dev/vdd, the nilfs2 disk /dev/vde and the 9p share
- *                   "kd9p" (virtio, with 9p's debug messages of each 9P
- *                   message), writes a file on each and unmounts it, reads the start of /dev/sda,
- *                   /dev/sr0 and /dev/sdb, brings eth0 up and waits for
- *                   its link (a line per step with its status)
- *   KMSG-DRIVERS    the ring with printk.kprint_dict=full
  * and powers the machine off (arm64: PSCI) or reboots it (x86_64, where a
  * tinyconfig kernel has no ACPI to power off: QEMU runs with -no-reboot).
  * The kernel is booted with loglevel=1, so
@@ -40,12 +29,8 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <net/if.h>
-#include <sys/ioctl.h>
 #include <sys/mount.h>
-#include <sys/socket.h>
 #include <sys/reboot.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -133,120 +118,6 @@ static void ring(const char *name, const char *form)
 	section(name, rc ? rc : run("/kmsg-dump"));
 }
 
-/* whether @word is a word of the kernel command line */
-static int cmdline_has(const char *word)
-{
-	char buf[4096], *tok, *save = NULL;
-	int fd = open("/proc/cmdline", O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-		if (strcmp(tok, word) == 0)
-			return 1;
-	return 0;
-}
-
-static void step(const char *what, int rc)
-{
-	printf("%s %d\n", what, rc);
-	fflush(stdout);
-}
-
-/*
- * read the first 64 KiB of a block device (the driver opens the medium),
- * waiting up to @wait seconds for it to appear: a USB stick is scanned
- * a second or more after its hub port comes up
- */
-static int read_start(const char *dev, int wait)
-{
-	char buf[65536];
-	int fd, rc = 0;
-
-	while ((fd = open(dev, O_RDONLY)) < 0 && errno == ENOENT && wait-- > 0)
-		sleep(1);
-	if (fd < 0)
-		return -errno;
-	if (read(fd, buf, sizeof(buf)) < 0)
-		rc = -errno;
-	close(fd);
-	return rc;
-}
-
-static int write_file(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644), rc = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, "kdmesg\n", 7) != 7)
-		rc = -errno;
-	if (fsync(fd))
-		rc = -errno;
-	close(fd);
-	return rc;
-}
-
-/* SIOCSIFFLAGS works on any socket; netlink is there whenever NET is */
-static int link_up(const char *name)
-{
-	struct ifreq ifr;
-	int fd = socket(AF_NETLINK, SOCK_RAW, 0), rc = 0;
-
-	if (fd < 0)
-		return -errno;
-	memset(&ifr, 0, sizeof(ifr));
-	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0) {
-		rc = -errno;
-	} else {
-		ifr.ifr_flags |= IFF_UP;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
-			rc = -errno;
-	}
-	close(fd);
-	return rc;
-}
-
-/* mount @dev as @type (with @opts) on /mnt, write a file there, unmount it */
-static void fs_steps(const char *dev, const char *type, const char *opts)
-{
-	char what[64];
-
-	snprintf(what, sizeof(what), "mount %s %s", dev, type);
-	step(what, mount(dev, "/mnt", type, 0, opts) ? -errno : 0);
-	step("write /mnt/kdmesg", write_file("/mnt/kdmesg"));
-	step("umount /mnt", umount("/mnt") ? -errno : 0);
-}
-
-/* section DRIVERS: the devices of boot-small.sh --drivers at work */
-static void drivers(void)
-{
-	out("=====DRIVERS-BEGIN=====\n");
-	mkdir("/mnt", 0755);
-	fs_steps("/dev/vda", "ext4", NULL);
-	fs_steps("/dev/vdb", "btrfs", NULL);
-	fs_steps("/dev/vdc", "xfs", NULL);
-	fs_steps("/dev/vdd", "f2fs", NULL);
-	fs_steps("/dev/vde", "nilfs2", NULL);
-	/* debug=4: P9_DEBUG_9P, a p9_debug() line per 9P message */
-	fs_steps("kd9p", "9p", "trans=virtio,debug=4");
-	step("read /dev/sda", read_start("/dev/sda", 0));
-	step("read /dev/sr0", read_start("/dev/sr0", 0));
-	step("read /dev/sdb", read_start("/dev/sdb", 20));
-	step("up eth0", link_up("eth0"));
-	/* e1000's watchdog reports the link about 2 s later */
-	sleep(4);
-	section("DRIVERS", 0);
-	ring("KMSG-DRIVERS", "full");
-}
-
 int main(void)
 {
 	struct utsname u;
@@ -264,9 +135,6 @@ int main(void)
 	if (rc == 0)
 		printf("%s %s %s\n", u.sysname, u.release, u.machine);
 	section("UNAME", rc);
-
-	if (cmdline_has("kptest.drivers"))
-		drivers();
 
 	out("=====INSMOD-BEGIN=====\n");
 	section("INSMOD", load_module("/kprint_test.ko", "dyndbg=+p"));
