@@ -117,6 +117,12 @@ static const struct call calls[] = {
 	{ "rtl_dbg", F_WRAP, 3, '6', 0 }, { "RTPRINT", F_WRAP, 3, '6', 0 },
 	{ "ql_dbg", F_WRAP, 3, '4', 0 },
 	{ "ql_log", F_WRAP, 3, 0, 0 },	/* its level is picked at run time */
+	/*
+	 * SCSI: sdev_prefix_printk() (behind sdev_printk(), sd_printk(),
+	 * sr_printk()) and scmd_printk() print dev_printk()'s prefix, then
+	 * "[<disk>] " when they have a name, then the caller's format
+	 */
+	{ "sdev_prefix_printk", F_DEV, 3, 0, 0 }, { "scmd_printk", F_DEV, 2, 0, 0 },
 	/* rtw89's and rtw88's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
 	{ "rtw89_debug", F_DEV, 2, '7', 0 }, { "rtw_dbg", F_DEV, 2, '7', 0 },
 	/* ath10k, ath11k, ath12k, mwifiex, iwlwifi: dev_*(dev, "%pV") */

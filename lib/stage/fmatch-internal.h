@@ -269,6 +269,7 @@ struct starts {
 	 * "brcmfmac: <function>: ", iwlwifi's "driver device: <function> ".
 	 */
 	size_t word;
+	size_t scsi;		/* after SCSI's "[<disk>] " after the device's prefix */
 	size_t drm;		/* after DRM's "[drm:<function>] " */
 	size_t drm_err;		/* after "*ERROR* " there (DRM_ERROR()) */
 	const char *hint;	/* the text's first word, for the module tie-break */

@@ -66,12 +66,30 @@ static size_t after_word(const char *t, size_t n, size_t at)
 	return b && b > t + at ? (size_t)(b - t) + 1 : NONE;
 }
 
+/*
+ * sdev_prefix_printk() (sd_printk(), sr_printk(), scmd_printk()): the
+ * disk's name in brackets, without a blank, after dev_printk()'s prefix
+ * at @at ("sd 0:0:0:0: [sda] "); the start after it, or NONE.
+ */
+static size_t disk_name_end(const char *t, size_t n, size_t at)
+{
+	const char *e;
+
+	if (at + 3 >= n || t[at] != '[')
+		return NONE;
+	e = memchr(t + at + 1, ']', n - at - 1);
+	if (!e || e == t + at + 1 || (size_t)(e - t) + 1 >= n || e[1] != ' ' ||
+	    memchr(t + at + 1, ' ', (size_t)(e - (t + at + 1))))
+		return NONE;
+	return (size_t)(e - t) + 2;
+}
+
 static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 {
 	const char *c = colon_blank(t, n);
 	size_t pre, spaces, core, core_spaces, hint = 0;
 
-	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = NONE;
+	s->dev = s->net3 = s->net1 = s->nulldev = s->nullnet = s->scsi = NONE;
 	s->acpi = acpi_start(t, n);
 	s->probe = s->first = s->word = NONE;
 	s->drm = kd_drm_prefix_end(t, n, 0);
@@ -99,6 +117,7 @@ static void find_prefix_starts(const char *t, size_t n, struct starts *s)
 		s->dev = pre + 2;
 		if (s->drm == NONE)
 			s->drm = kd_drm_prefix_end(t, n, s->dev);
+		s->scsi = disk_name_end(t, n, s->dev);
 		/* dev_err_probe(): "error -EINVAL: " or "error -22: " after it */
 		if (n - s->dev > 9 && memcmp(t + s->dev, "error -", 7) == 0) {
 			const char *e = colon_blank(t + s->dev + 7, n - s->dev - 7);
@@ -142,6 +161,7 @@ static size_t test(struct run *r, const struct kd_fidx *x, uint32_t id, const st
 		break;
 	case KD_FIDX_DEV:
 		at[n++] = st->dev != NONE ? st->dev : st->nulldev;
+		at[n++] = st->scsi;
 		break;
 	case KD_FIDX_NETDEV:
 		at[n++] = st->net3;
@@ -218,7 +238,8 @@ static bool headed(const struct run *r, const struct kd_fidx_slot *sl, const str
 	case KD_FIDX_PLAIN:
 		return head_at(r, sl, 0);
 	case KD_FIDX_DEV:
-		return head_at(r, sl, st->dev != NONE ? st->dev : st->nulldev);
+		return head_at(r, sl, st->dev != NONE ? st->dev : st->nulldev) ||
+		       head_at(r, sl, st->scsi);
 	case KD_FIDX_NETDEV:
 		return head_at(r, sl, st->net3) || head_at(r, sl, st->net1) ||
 		       head_at(r, sl, st->nullnet);
@@ -263,7 +284,7 @@ static bool placed(const struct kd_fidx_slot *sl, const struct starts *st, size_
 	case KD_FIDX_PLAIN:
 		return at == 0;
 	case KD_FIDX_DEV:
-		return at == st->dev || at == st->nulldev;
+		return at == st->dev || at == st->nulldev || at == st->scsi;
 	case KD_FIDX_NETDEV:
 		return at == st->net3 || at == st->net1 || at == st->nullnet;
 	case KD_FIDX_ACPI:

@@ -63,6 +63,8 @@ static const struct site sites[] = {
 	/* formats that are prefixes of each other */
 	{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
 	{ "probe of %s failed", KD_FIDX_PLAIN, "q.c", "probe_long", "q", 40 },
+	/* sd_printk(): dev_printk()'s prefix, then the disk's name in brackets */
+	{ "Write Protect is %s", KD_FIDX_DEV, "drivers/scsi/sd.c", "sd_read_write_protect_flag", "sd_mod", 3017 },
 	/* vt.c: a whole format, and the start of a pr_cont() line that reads its text too */
 	{ "Console: %s %s %dx%d", KD_FIDX_PLAIN, "drivers/tty/vt/vt.c", "con_init", "vt", 3676 },
 	{ "Console: switching ", KD_FIDX_PLAIN, "drivers/tty/vt/vt.c", "do_bind_con_driver", "vt", 3846 },
@@ -310,6 +312,12 @@ static void check_prefixes(void)
 	       "DRM_DEV_ERROR(): after the device and \"[drm:f] \", \"*ERROR* \" the format's");
 	expect("[drm] Failed to find connector for crtc 3", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "\"[drm] \" is no DRM_ERROR() prefix");
+	expect("sd 0:0:0:0: [sda] Write Protect is off", KD_FMATCH_FULL, "Write Protect is %s",
+	       "drivers/scsi/sd.c", ARGS("off"), "sd_printk(): after the device and \"[disk] \"");
+	expect("sd 0:0:0:0: Write Protect is off", KD_FMATCH_FULL, "Write Protect is %s",
+	       "drivers/scsi/sd.c", ARGS("off"), "sd_printk() without a disk: after the device");
+	expect("sd 0:0:0:0: [sd a] Write Protect is off", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "sd_printk(): no blank in the disk's name");
 	expect("ath10k_pci 0000:02:00.0: failed to wake target: -110", KD_FMATCH_FULL,
 	       "failed to wake target: %d", "drivers/net/wireless/ath/ath10k/pci.c", ARGS("-110"),
 	       "ath10k_warn(): after \"driver device: \"");
