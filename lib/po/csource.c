@@ -123,6 +123,8 @@ static const struct call calls[] = {
 	 * "[<disk>] " when they have a name, then the caller's format
 	 */
 	{ "sdev_prefix_printk", F_DEV, 3, 0, 0 }, { "scmd_printk", F_DEV, 2, 0, 0 },
+	/* acpi_handle_<level>(): "ACPI: <path>: " before the caller's format */
+	{ "acpi_handle_printk", F_WRAP, 2, 0, 0 },
 	/* rtw89's and rtw88's debug messages: dev_printk(KERN_DEBUG, dev, "%pV") */
 	{ "rtw89_debug", F_DEV, 2, '7', 0 }, { "rtw_dbg", F_DEV, 2, '7', 0 },
 	/* ath10k, ath11k, ath12k, mwifiex, iwlwifi: dev_*(dev, "%pV") */

@@ -63,6 +63,8 @@ static const struct site sites[] = {
 	/* formats that are prefixes of each other */
 	{ "probe of %s", KD_FIDX_PLAIN, "p.c", "probe_short", "p", 30 },
 	{ "probe of %s failed", KD_FIDX_PLAIN, "q.c", "probe_long", "q", 40 },
+	/* acpi_handle_info(): "ACPI: <path>: " */
+	{ "Enabled at IRQ %d", KD_FIDX_WRAP, "drivers/acpi/pci_link.c", "acpi_pci_link_allocate_irq", "", 593 },
 	/* sd_printk(): dev_printk()'s prefix, then the disk's name in brackets */
 	{ "Write Protect is %s", KD_FIDX_DEV, "drivers/scsi/sd.c", "sd_read_write_protect_flag", "sd_mod", 3017 },
 	/* vt.c: a whole format, and the start of a pr_cont() line that reads its text too */
@@ -312,6 +314,8 @@ static void check_prefixes(void)
 	       "DRM_DEV_ERROR(): after the device and \"[drm:f] \", \"*ERROR* \" the format's");
 	expect("[drm] Failed to find connector for crtc 3", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "\"[drm] \" is no DRM_ERROR() prefix");
+	expect("ACPI: \\_SB_.LNKB: Enabled at IRQ 10", KD_FMATCH_FULL, "Enabled at IRQ %d",
+	       "drivers/acpi/pci_link.c", ARGS("10"), "acpi_handle_info(): after \"ACPI: <path>: \"");
 	expect("sd 0:0:0:0: [sda] Write Protect is off", KD_FMATCH_FULL, "Write Protect is %s",
 	       "drivers/scsi/sd.c", ARGS("off"), "sd_printk(): after the device and \"[disk] \"");
 	expect("sd 0:0:0:0: Write Protect is off", KD_FMATCH_FULL, "Write Protect is %s",

@@ -142,17 +142,19 @@ static void test_csource(void)
 	     "\tql_log(ql_log_warn, vha, 0x0802, \"fw dump %s\\n\", f);\n"
 	     "\trtw89_debug(rtwdev, RTW89_DBG_FW, \"fw ver %d\\n\", v);\n"
 	     "\tsdev_prefix_printk(KERN_NOTICE, sdev, name, \"Write Protect is %s\\n\", w);\n"
-	     "\tscmd_printk(KERN_INFO, cmd, \"abort %d\\n\", t);\n}\n", m,
+	     "\tscmd_printk(KERN_INFO, cmd, \"abort %d\\n\", t);\n"
+	     "\tacpi_handle_printk(KERN_INFO, h, \"Enabled at IRQ %d\\n\", i);\n}\n", m,
 	     "3 6 q foo|chip %d [after a wrapper's prefix]\n"
 	     "4 6 q foo|IQK %s [after a wrapper's prefix]\n"
 	     "5 4 q foo|loop id %d [after a wrapper's prefix]\n"
 	     "6 - q foo|fw dump %s [after a wrapper's prefix]\n"
 	     "7 7 q foo|fw ver %d [after a device's prefix]\n"
 	     "8 5 q foo|Write Protect is %s [after a device's prefix]\n"
-	     "9 6 q foo|abort %d [after a device's prefix]\n",
+	     "9 6 q foo|abort %d [after a device's prefix]\n"
+	     "10 6 q foo|Enabled at IRQ %d [after a wrapper's prefix]\n",
 	     "rtlwifi's, qla2xxx's and rtw89's debug functions: the caller's format, "
 	     "ql_log()'s level unknown, rtw89_debug()'s KERN_DEBUG; SCSI's "
-	     "sdev_prefix_printk() and scmd_printk()");
+	     "sdev_prefix_printk() and scmd_printk(), acpi_handle_printk()");
 	kd_csource_macros_free(m);
 	/*
 	 * The wireless drivers' "%pV" wrappers, called through their
