@@ -545,16 +545,17 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 }
 
 /*
- * A whole-text winner @res of index @i that reads free text (%s) may
- * have a rival: the start of a pr_cont() line whose literal bytes are
- * more than half again the winner's, where the winner reads them as
- * free text (vt.c's "Console: %s %s %dx%d" and "Console: switching ",
- * continued by "to %s %s %dx%d\n").  The rival, the more specific
- * reading, wins as a partial match, flagged with both counted; the call
- * site is claimed only where the two agree (never, the fields of one
- * are not compared with the other's here).  Returns whether it won;
- * r->sol then holds its reading.  The caller has taken the winner's
- * arguments before: the rival's reading overwrites r->sol.
+ * A whole-text winner @res of index @i whose format starts with literal
+ * text and then free text (%s) may have a rival: the start of a
+ * pr_cont() line with more than half again its literal bytes, which
+ * reads the winner's free text as literal (vt.c's "Console: %s %s
+ * %dx%d" and "Console: switching ", continued by "to %s %s %dx%d\n").
+ * The rival, the more specific reading, wins as a partial match,
+ * flagged with both counted, and no call site is claimed (the two
+ * disagree on it).  Only such winners are checked: the search costs a
+ * second pass over the index.  Returns whether the rival won; r->sol
+ * then holds its reading (the caller has taken the winner's arguments
+ * before).
  */
 static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
 		  const struct starts *st, struct found *m, struct kd_fmatch_result *res)
@@ -563,7 +564,10 @@ static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
 	struct kd_fmatch_result p;
 	unsigned int total, k, nrun;
 
-	if (!res->free || (w->flags & KD_FIDX_F_PV))
+	const struct kd_fidx_op *o = x->op + w->op;
+
+	if (!res->free || (w->flags & KD_FIDX_F_PV) || w->nops < 2 ||
+	    o[0].kind != KD_OP_LIT || o[1].kind != KD_OP_STR)
 		return false;
 	r->partial = true;
 	r->cut = false;
