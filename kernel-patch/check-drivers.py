@@ -30,7 +30,6 @@ Reported: both per subsystem (the directory of CODE_FILE), with the
 wrapper functions seen and how many records each printed.
 """
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -204,11 +203,9 @@ def run(tap, boots, cr, src, pristine):
     b = boots.get("kprint")
     if b is None:
         return
-    spec = importlib.util.spec_from_file_location("check_render", os.path.join(HERE, "check-render.py"))
-    rend = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rend)
     if b["cfg"].get("CONFIG_E1000") != "y":
         tap.check(False, "kprint drivers: the kprint kernel has the subsystems of kconfig-drivers.fragment",
                   ["CONFIG_E1000 is not set in %s/obj/.config" % b["dir"]])
         return
-    check(tap, "kprint drivers", cr, rend, b["secs"], src, pristine or src, os.path.join(b["dir"], "drivers"))
+    check(tap, "kprint drivers", cr, cr.part("check-render.py"), b["secs"], src, pristine or src,
+          os.path.join(b["dir"], "drivers"))

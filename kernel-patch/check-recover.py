@@ -387,13 +387,12 @@ def judge_index(tap, cr, label, kdmesg, recs, stripped, index, goal, scope=None)
         ev = evaluate(recs, res)
         report(tap.check if goal else reported, label, ev, goal=goal)
         return ev
-    # Since the kprint boot drives real subsystems (2026-12-07), the
-    # correct share is reported, not judged: 94.6% on the stock kernel's
-    # code in its first run (the goal, 95%, was met on the boot without
-    # them: 295 of 308), the new misses being lines the drivers cause
-    # (fbcon's "Console: switching ..." continuations, now flagged
-    # ambiguous, HID's "input: ..."); the wrong share and the flags stay
-    # judged.  Issue 18 is open for it (kernel-patch/README.md).
+    # Since the kprint boot drives real subsystems (2026-12-07) the
+    # correct share is reported, not judged: it misses the 95% goal that
+    # the boot without them met, by lines the drivers cause (fbcon's
+    # "Console: switching ..." continuations, HID's "input: ...");
+    # the wrong share and the flags stay judged (kernel-patch/README.md,
+    # "Issue 24").
     ev = evaluate([r for r in recs if scope(r)], res)
     sub = label + ", the stock kernel's code"
     report(tap.check if goal else reported, sub, ev, goal=False)
