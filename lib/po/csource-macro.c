@@ -115,7 +115,9 @@ static int param_index(const struct kd_csource_wrapper *w, const struct kd_ctoke
 /*
  * Whether the body calls a message function or a known wrapper: an
  * identifier followed by '(', or one pasted to a parameter as in
- * pr_ ## level(...) (then "pr_err" must be a call).
+ * pr_ ## level(...) (then "pr_err" must be a call) or DRM's
+ * printk ## once(...), whose parameter is empty or "_once" (then the
+ * identifier itself must be a call).
  */
 static bool calls_message(const struct kd_csource_wrapper *w, const struct kd_csource_macros *m,
 			  const struct kd_csource_macros *also)
@@ -138,7 +140,8 @@ static bool calls_message(const struct kd_csource_wrapper *w, const struct kd_cs
 			lx = save;
 			memcpy(name, t.s, t.n);
 			memcpy(name + t.n, "err", 3);
-			if (n2.t == KD_CTOK_PUNCT && *n2.s == '#' && kd_csource_is_call(name, t.n + 3))
+			if (n2.t == KD_CTOK_PUNCT && *n2.s == '#' &&
+			    (kd_csource_is_call(name, t.n + 3) || kd_csource_is_call(t.s, t.n)))
 				return true;
 		}
 	}
