@@ -470,6 +470,29 @@ static void overflow(struct kd_fmatch_result *res, unsigned int more)
 	res->same_file = res->same_line = res->same_func = res->same_module = false;
 }
 
+/*
+ * Whether the conversion @op that ends a partial reading at @end of the
+ * text is closed: a number followed by a byte no digit of it could be
+ * ("kptest:cont_nosite a=%d" read from "a=1 b=2": pr_cont(" b=2") cannot
+ * have made it longer).
+ */
+static bool closed(const struct run *r, const struct kd_fidx_op *op, uint32_t end)
+{
+	unsigned char c = end < r->n ? (unsigned char)r->t[end] : 0;
+
+	switch (op->kind) {
+	case KD_OP_INT:
+	case KD_OP_UINT:
+	case KD_OP_HEX:
+	case KD_OP_HEXU:
+	case KD_OP_OCT:
+		return end < r->n && !(c >= '0' && c <= '9') && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') &&
+		       c != '.';
+	default:
+		return false;
+	}
+}
+
 /* The arguments of the winner, when it reads the text in one way only. */
 static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_result *res)
 {
@@ -489,11 +512,13 @@ static void arguments(struct run *r, const struct kd_fidx *x, struct kd_fmatch_r
 	/*
 	 * A partial match reads the start of the text: its arguments are
 	 * proven when that start reads in one way too and the format ends
-	 * in literal text ("%s: [mem %#018Lx-%#018Lx] "): a conversion at
-	 * its end may have been continued ("CPU %d" and pr_cont("4")).
+	 * in literal text ("%s: [mem %#018Lx-%#018Lx] ") or in a number
+	 * the text closes: a conversion at its end may have been continued
+	 * ("CPU %d" and pr_cont("4")).
 	 */
 	if (r->nsol != 1 || r->budget < 0 || (f->flags & (KD_FIDX_F_PV | KD_FIDX_F_NOARGS)) ||
-	    (r->partial && (!f->nops || x->op[f->op + f->nops - 1].kind != KD_OP_LIT)))
+	    (r->partial && (!f->nops || (x->op[f->op + f->nops - 1].kind != KD_OP_LIT &&
+					 !closed(r, &x->op[f->op + f->nops - 1], res->end)))))
 		return;
 	res->nargs = f->nconv;
 	for (unsigned int k = 0; k < f->nconv; k++) {
@@ -519,13 +544,36 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
 }
 
 /*
+ * The pieces of literal text of format @id of @x with more than blanks:
+ * 1 in "%s version %s", 5 in hid_connect()'s "%s: %s HID v%x.%02x %s
+ * [%s] on %s".
+ */
+static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[id];
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < f->nops; i++) {
+		const struct kd_fidx_op *op = &x->op[f->op + i];
+
+		n += op->kind == KD_OP_LIT &&
+		     kd_fmatch_blanks(x->str + op->arg, op->len) < op->len;
+	}
+	return n;
+}
+
+/*
  * A weak whole-text winner that is not claimed: its few literal bytes
  * fit almost any text and the competitors disagree or they are very
  * few, or it is a %pV wrapper, whose own text is only around another
  * format's; or its literal text is a piece in the middle of a text it reads
  * mostly as free text from the start ("%s version %s" for "Linux
- * version 6.12..."): that piece may be anybody's.
+ * version 6.12..."): that piece may be anybody's.  Literal text in
+ * PIECES_ANCHORED pieces or more, all found in order, is not a piece a
+ * text has by chance ("input: USB HID v1.11 Keyboard [QEMU ...] on usb-...").
  */
+#define PIECES_ANCHORED	4
+
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
@@ -541,7 +589,8 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 		(res->nformats > 1 || wf->lit < STRONG_LIT ||
 		 kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
 		 (wf->flags & KD_FIDX_F_PV) ||
-		 (wf->nops && w->op[wf->op].kind == KD_OP_STR)));
+		 (wf->nops && w->op[wf->op].kind == KD_OP_STR &&
+		  lit_pieces(w, res->id) < PIECES_ANCHORED)));
 }
 
 /*

@@ -586,7 +586,12 @@ static void check_rest(void)
 	       "a text no format reads");
 	expect("Booting CPU 3 done", KD_FMATCH_PARTIAL, "Booting CPU %d", "smp.c", NULL,
 	       "continued text: the format of its start, partial");
-	tap_ok(r.nargs == -1 && r.end == 13, "continued text: no arguments, the end of the part");
+	tap_ok(r.nargs == 1 && r.end == 13,
+	       "continued text: the number the continuation cannot have made longer, the end of the part");
+	expect("Booting CPU 3a done", KD_FMATCH_PARTIAL, "Booting CPU %d", "smp.c", NULL,
+	       "continued text after a letter: the format of its start, partial");
+	tap_ok(r.nargs == -1 && r.end == 13,
+	       "continued text after a letter: no arguments (only a blank or punctuation closes the number)");
 	memset(big, 'a', sizeof(big));
 	memcpy(big, "long message <", 14);
 	big[1000] = '\0';
@@ -633,6 +638,9 @@ static void check_rules(void)
 		{ "%s:%d: %s", KD_FIDX_PLAIN, "few.c", "f", "few", 9 },
 		{ "serio: %s at %#lx,%#lx irq %d", KD_FIDX_PLAIN, "i8042.c", "p", "i8042", 10 },
 		{ "serio: %s port at %s", KD_FIDX_PLAIN, "rmi.c", "r", "rmi", 11 },
+		{ "%s: %s HID v%x.%02x %s [%s] on %s", KD_FIDX_DEV, "drivers/hid/hid-core.c",
+		  "hid_connect", "hid", 2372 },
+		{ "%s: %s at %s: %s", KD_FIDX_PLAIN, "three.c", "t", "three", 12 },
 	};
 	struct kd_fidx *keep = x;
 
@@ -660,6 +668,14 @@ static void check_rules(void)
 	       "serio: %s at %#lx,%#lx irq %d", "i8042.c", ARGS("i8042 KBD port", "0x60", "0x64", "1"),
 	       "typed conversions score over free text: no rival");
 	tap_is_int(r.nsites, 1, "typed over free text: one site");
+	expect("hid-generic 0003:0627:0001.0001: input: USB HID v1.11 Keyboard [QEMU QEMU USB "
+	       "Keyboard] on usb-0000:00:06.0-1/input0", KD_FMATCH_FULL,
+	       "%s: %s HID v%x.%02x %s [%s] on %s", "drivers/hid/hid-core.c",
+	       ARGS("input", "USB", "1", "11", "Keyboard", "QEMU QEMU USB Keyboard",
+		    "usb-0000:00:06.0-1/input0"),
+	       "free text first, but 5 pieces of literal text in order: claimed");
+	expect("lots of words here: and at least some more text of it: and more", KD_FMATCH_NONE,
+	       NULL, NULL, NULL, "free text first and 3 pieces of literal text: a guess");
 	kd_fidx_free(x);
 	x = keep;
 }
