@@ -534,9 +534,38 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 static int scan_text(struct kd_cscan *sc, const char *text, size_t len);
 
 /*
- * #include "x.h" of a file in the same directory: scan it where it is
- * included, so that the includer's pr_fmt() and KBUILD_MODNAME apply (as
- * for kernel/rcu/tree_plugin.h in tree.c).  Two levels at most.
+ * Append the relative include @name (@n bytes) to the directory @dir (@dl
+ * bytes, with its '/') in @out, each "../" taking a directory off: false
+ * when it leaves the tree or does not fit.
+ */
+static bool join_include(char *out, size_t cap, const char *dir, size_t dl,
+			 const char *name, size_t n)
+{
+	while (n >= 3 && memcmp(name, "../", 3) == 0) {
+		const char *up;
+
+		if (!dl)
+			return false;
+		up = memrchr(dir, '/', dl - 1);
+		dl = up ? (size_t)(up - dir + 1) : 0;
+		name += 3;
+		n -= 3;
+	}
+	if (!n || memmem(name, n, "../", 3) || memmem(name, n, "/..", 3) || dl + n >= cap)
+		return false;
+	memcpy(out, dir, dl);
+	memcpy(out + dl, name, n);
+	out[dl + n] = '\0';
+	return true;
+}
+
+/*
+ * #include "x.h" of a file in the same directory, a subdirectory or one
+ * above ("../integrity.h" in security/integrity/ima/ima.h): scan it where
+ * it is included, so that the includer's pr_fmt() and KBUILD_MODNAME
+ * apply (as for kernel/rcu/tree_plugin.h in tree.c), and its own pr_fmt()
+ * (integrity.h's KBUILD_MODNAME ": ") for the includer after it.  Two
+ * levels at most.
  */
 static int on_include(struct kd_cscan *sc, const struct kd_ctoken *pp)
 {
@@ -559,20 +588,15 @@ static int on_include(struct kd_cscan *sc, const struct kd_ctoken *pp)
 	if (p >= e || *p != '"' || !(q = memchr(p + 1, '"', (size_t)(e - p - 1))))
 		return 0;
 	n = (size_t)(q - p - 1);
-	if (n == 0 || memchr(p + 1, '/', n) || n < 3 || p[n - 1] != '.' || p[n] != 'h')
+	if (n < 3 || p[1] == '/' || p[n - 1] != '.' || p[n] != 'h')
 		return 0;
 	slash = strrchr(sc->path, '/');
 	dl = slash ? (size_t)(slash - sc->path + 1) : 0;
 	slash = strrchr(sc->file, '/');
 	fl = slash ? (size_t)(slash - sc->file + 1) : 0;
-	if (dl + n >= sizeof(path) || fl + n >= sizeof(file))
+	if (!join_include(path, sizeof(path), sc->path, dl, p + 1, n) ||
+	    !join_include(file, sizeof(file), sc->file, fl, p + 1, n))
 		return 0;
-	memcpy(path, sc->path, dl);
-	memcpy(path + dl, p + 1, n);
-	path[dl + n] = '\0';
-	memcpy(file, sc->file, fl);
-	memcpy(file + fl, p + 1, n);
-	file[fl + n] = '\0';
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
