@@ -313,12 +313,14 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 			op.kind = KD_OP_ERR;
 		else if (e[0] == 'S' || e[0] == 's' || e[0] == 'B')
 			op.kind = KD_OP_SYM;
+		else if (e[0] == 'R' || e[0] == 'r')
+			op.kind = KD_OP_RES;
 		else if (e[0] == 'h') {
 			op.kind = KD_OP_HEXDUMP;
 			op.arg = el >= 2 && e[1] == 'C' ? ':' : el >= 2 && e[1] == 'D' ? '-' :
 				 el >= 2 && e[1] == 'N' ? 0 : ' ';
 		}
-		/* %pV, %pR, %pE, %pd...: free text */
+		/* %pV, %pE, %pd...: free text */
 		break;
 	}
 	case 's':

@@ -139,6 +139,7 @@ enum kd_fidx_opkind {
 	KD_OP_UUID,	/* %pU: hex digits and '-' */
 	KD_OP_ERR,	/* %pe: an error name or number */
 	KD_OP_SYM,	/* %pS %ps %pB: symbol[+0xoff/0xsize][ [module]] */
+	KD_OP_RES,	/* %pR %pr: "[mem 0x1000-0x1fff pref]", one ']' (version 6) */
 	KD_OP__COUNT
 };
 

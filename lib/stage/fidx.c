@@ -39,7 +39,8 @@ static int check(struct kd_fidx *x, const char **why)
 		       bad(why, N_("not a kdmesg format index")) : bad(why, N_("truncated"));
 	if (h->byte_order != KD_FIDX_BYTE_ORDER)
 		return bad(why, N_("written on a machine of another byte order"));
-	if (h->version != KD_FIDX_VERSION || h->filter_bits != KD_FIDX_FILTER_BITS)
+	if (h->version < KD_FIDX_VERSION_OLDEST || h->version > KD_FIDX_VERSION ||
+	    h->filter_bits != KD_FIDX_FILTER_BITS)
 		return bad(why, N_("another version of the format index (rebuild it with this kdmesg-po)"));
 	if (h->size != x->len)
 		return bad(why, h->size > x->len ? "truncated" : "trailing bytes after the index");

@@ -16,7 +16,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KD_FIDX_VERSION		5
+/*
+ * 6: %pR and %pr are read as a resource in brackets (KD_OP_RES); indexes
+ * of version 5, which read them as free text, are still read.
+ */
+#define KD_FIDX_VERSION		6
+#define KD_FIDX_VERSION_OLDEST	5
 /* The suffix of installed indexes: DATADIR/kdmesg/formats/RELEASE.kdfi */
 #define KD_FIDX_SUFFIX		".kdfi"
 

@@ -120,7 +120,7 @@ static unsigned int read_once(struct run *r, const struct kd_fidx *x, uint32_t i
 		a = r->sol[2 * conv];
 		e = r->sol[2 * conv + 1];
 		conv++;
-		if (op->kind != KD_OP_STR)
+		if (op->kind != KD_OP_STR && op->kind != KD_OP_RES)
 			rd->score += e - a;
 		else
 			rd->free += e - a;

@@ -346,6 +346,16 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 		lo = p + 1;
 		break;
 	}
+	case KD_OP_RES: {
+		/* resource_string(): "[" type and range, flags "]" */
+		const char *e;
+
+		if (pos >= r->n || r->t[pos] != '[' ||
+		    !(e = memchr(r->t + pos + 1, ']', r->n - pos - 1)))
+			return;
+		lo = hi = (size_t)(e - r->t) + 1;
+		break;
+	}
 	case KD_OP_ERR:
 		hi = run_of(r, pos, "-_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", false);
 		if (hi == pos)

@@ -155,6 +155,18 @@ static void check_damage(void)
 	h->version = KD_FIDX_VERSION + 1;
 	expect_bad(h, image_len, "version", "another version");
 	h = copy(image_len);
+	h->version = KD_FIDX_VERSION_OLDEST - 1;
+	expect_bad(h, image_len, "version", "a version older than the oldest read");
+	{
+		struct kd_fidx *x = NULL;
+
+		h = copy(image_len);
+		h->version = KD_FIDX_VERSION_OLDEST;
+		tap_ok(kd_fidx_from_image(&x, h, image_len, NULL) == 0,
+		       "the oldest version still read (5: %%pR as free text)");
+		kd_fidx_free(x);
+	}
+	h = copy(image_len);
 	h->byte_order = 0x04030201;
 	expect_bad(h, image_len, "byte order", "another byte order");
 	h = copy(image_len);

@@ -53,6 +53,8 @@ static const struct site sites[] = {
 	{ "mac data: %*phC end", KD_FIDX_PLAIN, "d.c", "dump2", "d", 2 },
 	{ "addr %pI4 port %u", KD_FIDX_PLAIN, "net.c", "show", "net", 3 },
 	{ "mac %pM up", KD_FIDX_PLAIN, "net.c", "mac", "net", 4 },
+	{ "root bus resource %pR%s", KD_FIDX_DEV, "drivers/pci/probe.c", "pci_register_host_bridge",
+	  "probe", 1052 },
 	{ "name <%.*s>", KD_FIDX_PLAIN, "n.c", "name", "n", 5 },
 	{ "val=%*d;", KD_FIDX_PLAIN, "v.c", "val", "v", 6 },
 	{ "left=%-5d|", KD_FIDX_PLAIN, "v.c", "left", "v", 7 },
@@ -523,6 +525,12 @@ static void check_conversions(void)
 	       ARGS("01:02:ab"), "%*phC: colons");
 	expect("mac data: 01 02 end", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "%*phC: spaces are not its separator");
+	expect("pci_bus 0000:00: root bus resource [mem 0x000a0000-0x000bffff window]", KD_FMATCH_FULL,
+	       "root bus resource %pR%s", "drivers/pci/probe.c",
+	       ARGS("[mem 0x000a0000-0x000bffff window]", ""), "%pR: the resource in brackets, then %s");
+	expect("pci_bus 0000:00: root bus resource [bus 00-ff] (ignored)", KD_FMATCH_FULL,
+	       "root bus resource %pR%s", "drivers/pci/probe.c", ARGS("[bus 00-ff]", " (ignored)"),
+	       "%pR: up to its ']' and no further");
 	expect("addr 192.168.1.10 port 80", KD_FMATCH_FULL, "addr %pI4 port %u", NULL,
 	       ARGS("192.168.1.10", "80"), "%pI4");
 	expect("addr 192.168.1 port 80", KD_FMATCH_NONE, NULL, NULL, NULL,
