@@ -543,23 +543,41 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
 	       memcmp(x->str + fa->fmt, y->str + fb->fmt, fb->fmt_len) == 0;
 }
 
+/* what makes a free-text-first format's literal text no chance find, see refused() */
+#define PIECES_ANCHORED	4
+#define PIECE_LONG	10
+
 /*
- * The pieces of literal text of format @id of @x with more than blanks:
- * 1 in "%s version %s", 5 in hid_connect()'s "%s: %s HID v%x.%02x %s
- * [%s] on %s".
+ * The pieces of literal text of format @id of @x with more than blanks
+ * (1 in "%s version %s", 5 in hid_connect()'s "%s: %s HID v%x.%02x %s
+ * [%s] on %s"), and in @longest the most non-blank bytes of one.
  */
-static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id)
+static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id, unsigned int *longest)
 {
 	const struct kd_fidx_fmt *f = &x->fmt[id];
 	unsigned int n = 0;
 
+	*longest = 0;
 	for (unsigned int i = 0; i < f->nops; i++) {
 		const struct kd_fidx_op *op = &x->op[f->op + i];
+		unsigned int nb;
 
-		n += op->kind == KD_OP_LIT &&
-		     kd_fmatch_blanks(x->str + op->arg, op->len) < op->len;
+		if (op->kind != KD_OP_LIT)
+			continue;
+		nb = op->len - (unsigned int)kd_fmatch_blanks(x->str + op->arg, op->len);
+		n += nb > 0;
+		if (nb > *longest)
+			*longest = nb;
 	}
 	return n;
+}
+
+/* Whether the literal text of format @id of @x is more than a chance find. */
+static bool anchored(const struct kd_fidx *x, uint32_t id)
+{
+	unsigned int longest, n = lit_pieces(x, id, &longest);
+
+	return n >= PIECES_ANCHORED || longest >= PIECE_LONG;
 }
 
 /*
@@ -569,10 +587,11 @@ static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id)
  * format's; or its literal text is a piece in the middle of a text it reads
  * mostly as free text from the start ("%s version %s" for "Linux
  * version 6.12..."): that piece may be anybody's.  Literal text in
- * PIECES_ANCHORED pieces or more, all found in order, is not a piece a
- * text has by chance ("input: USB HID v1.11 Keyboard [QEMU ...] on usb-...").
+ * PIECES_ANCHORED pieces or more, all found in order, or a piece of
+ * PIECE_LONG bytes other than blanks, is not a piece a text has by chance
+ * ("input: USB HID v1.11 Keyboard [QEMU ...] on usb-...", "..., 242 bytes
+ * nvram, hpet irqs").
  */
-#define PIECES_ANCHORED	4
 
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
@@ -589,8 +608,7 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 		(res->nformats > 1 || wf->lit < STRONG_LIT ||
 		 kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
 		 (wf->flags & KD_FIDX_F_PV) ||
-		 (wf->nops && w->op[wf->op].kind == KD_OP_STR &&
-		  lit_pieces(w, res->id) < PIECES_ANCHORED)));
+		 (wf->nops && w->op[wf->op].kind == KD_OP_STR && !anchored(w, res->id))));
 }
 
 /*

@@ -649,6 +649,8 @@ static void check_rules(void)
 		{ "%s: %s HID v%x.%02x %s [%s] on %s", KD_FIDX_DEV, "drivers/hid/hid-core.c",
 		  "hid_connect", "hid", 2372 },
 		{ "%s: %s at %s: %s", KD_FIDX_PLAIN, "three.c", "t", "three", 12 },
+		{ "%s%s, %d bytes nvram%s", KD_FIDX_DEV, "drivers/rtc/rtc-cmos.c", "cmos_do_probe",
+		  "rtc_cmos", 1128 },
 	};
 	struct kd_fidx *keep = x;
 
@@ -682,6 +684,9 @@ static void check_rules(void)
 	       ARGS("input", "USB", "1", "11", "Keyboard", "QEMU QEMU USB Keyboard",
 		    "usb-0000:00:06.0-1/input0"),
 	       "free text first, but 5 pieces of literal text in order: claimed");
+	expect("rtc_cmos 00:05: alarms up to one day, y3k, 242 bytes nvram, hpet irqs", KD_FMATCH_FULL,
+	       "%s%s, %d bytes nvram%s", "drivers/rtc/rtc-cmos.c", NULL,
+	       "free text first, but a piece of 10 literal bytes (\" bytes nvram\"): claimed");
 	expect("lots of words here: and at least some more text of it: and more", KD_FMATCH_NONE,
 	       NULL, NULL, NULL, "free text first and 3 pieces of literal text: a guess");
 	kd_fidx_free(x);
