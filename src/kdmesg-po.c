@@ -191,7 +191,12 @@ static int by_name(const void *a, const void *b)
 /*
  * C files that another C file includes (kernel/sched/build_utility.c
  * includes clock.c): the compiler builds them as part of that file, so
- * their KBUILD_MODNAME is the includer's.  Sorted by path.
+ * their KBUILD_MODNAME is the includer's.  And headers that a C file
+ * includes by a relative name (kernel/rcu/update.c includes "tasks.h"):
+ * kd_csource_scan() reads them where they are included, with the
+ * includer's module and pr_fmt(), so they are not scanned on their own
+ * (which gave their messages a module named after the header, "tasks",
+ * and every such call site twice).  Sorted by path.
  */
 struct incl {
 	char *path, *module, *includer;
@@ -213,6 +218,16 @@ static bool included_module(const char *path, char *out, size_t cap)
 		return false;
 	snprintf(out, cap, "%s", f->module);
 	return true;
+}
+
+/* Whether @path is a header that a C file includes (read where it is included). */
+static bool included_header(const char *path)
+{
+	struct incl key = { (char *)path, NULL, NULL };
+	size_t n = strlen(path);
+
+	return n > 2 && path[n - 1] == 'h' && path[n - 2] == '.' && nincl &&
+	       bsearch(&key, incl, nincl, sizeof(*incl), by_incl);
 }
 
 /* Whether @obj (a path under kdpo_objects) exists, as a file or a directory. */
@@ -288,14 +303,24 @@ static void find_included(void)
 			while (q < e && *q != '"' && *q != '\n')
 				q++;
 			p = q;
-			if (q >= e || *q != '"' || q - name < 3 || q[-2] != '.' || q[-1] != 'c' ||
-			    memchr(name, '/', (size_t)(q - name)) ||
-			    /* a file that includes itself (a second pass over its text) */
-			    ((size_t)(q - name) == strlen(slash ? slash + 1 : files[i]) &&
-			     memcmp(name, slash ? slash + 1 : files[i], (size_t)(q - name)) == 0) ||
-			    snprintf(full, sizeof(full), "%.*s/%.*s", (int)(slash ? slash - files[i] : 0),
-				     files[i], (int)(q - name), name) >= (int)sizeof(full))
+			if (q >= e || *q != '"' || q - name < 3 || q[-2] != '.' ||
+			    (q[-1] != 'c' && q[-1] != 'h'))
 				continue;
+			if (q[-1] == 'h') {
+				/* as kd_csource_scan() will find it */
+				if (!slash || !kd_csource_join_include(full, sizeof(full), files[i],
+								       (size_t)(slash - files[i] + 1), name,
+								       (size_t)(q - name)))
+					continue;
+			} else if (memchr(name, '/', (size_t)(q - name)) ||
+				   /* a file that includes itself (a second pass over its text) */
+				   ((size_t)(q - name) == strlen(slash ? slash + 1 : files[i]) &&
+				    memcmp(name, slash ? slash + 1 : files[i], (size_t)(q - name)) == 0) ||
+				   snprintf(full, sizeof(full), "%.*s/%.*s",
+					    (int)(slash ? slash - files[i] : 0), files[i], (int)(q - name),
+					    name) >= (int)sizeof(full)) {
+				continue;
+			}
 			if (nincl == cap) {
 				cap = cap ? 2 * cap : 64;
 				if (!(incl = realloc(incl, cap * sizeof(*incl))))
@@ -382,7 +407,7 @@ void kdpo_scan_tree(int n, char **paths, const char *top)
 		qsort(files, nfiles, sizeof(*files), by_name);
 	find_included();
 	for (size_t i = 0; i < nfiles; i++) {
-		if (built(files[i]))
+		if (built(files[i]) && !included_header(files[i]))
 			scan_file(files[i]);
 		free(files[i]);
 	}

@@ -533,13 +533,8 @@ static int on_call(struct kd_cscan *sc, struct kd_clex *lx, const struct call *c
 
 static int scan_text(struct kd_cscan *sc, const char *text, size_t len);
 
-/*
- * Append the relative include @name (@n bytes) to the directory @dir (@dl
- * bytes, with its '/') in @out, each "../" taking a directory off: false
- * when it leaves the tree or does not fit.
- */
-static bool join_include(char *out, size_t cap, const char *dir, size_t dl,
-			 const char *name, size_t n)
+bool kd_csource_join_include(char *out, size_t cap, const char *dir, size_t dl,
+			     const char *name, size_t n)
 {
 	while (n >= 3 && memcmp(name, "../", 3) == 0) {
 		const char *up;
@@ -594,8 +589,8 @@ static int on_include(struct kd_cscan *sc, const struct kd_ctoken *pp)
 	dl = slash ? (size_t)(slash - sc->path + 1) : 0;
 	slash = strrchr(sc->file, '/');
 	fl = slash ? (size_t)(slash - sc->file + 1) : 0;
-	if (!join_include(path, sizeof(path), sc->path, dl, p + 1, n) ||
-	    !join_include(file, sizeof(file), sc->file, fl, p + 1, n))
+	if (!kd_csource_join_include(path, sizeof(path), sc->path, dl, p + 1, n) ||
+	    !kd_csource_join_include(file, sizeof(file), sc->file, fl, p + 1, n))
 		return 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)

@@ -16,6 +16,7 @@
 #ifndef KDMESG_CSOURCE_H
 #define KDMESG_CSOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -76,9 +77,10 @@ void kd_csource_macros_free(struct kd_csource_macros *m);
  * source @text to @fn (which returns 0, or a negative errno that stops
  * the scan and is returned).  @file (the name for references) and
  * @module are passed through; KBUILD_BASENAME is @file's base name.
- * With @path (where the file is on disk) a header of the same directory
- * that the file includes (#include "x.h") is scanned where it is
- * included, with the file's pr_fmt() and module.  Wrapper macros of
+ * With @path (where the file is on disk) a header that the file includes
+ * by a relative name (#include "x.h", "../x.h"; see
+ * kd_csource_join_include()) is scanned where it is included, with the
+ * file's pr_fmt() and module.  Wrapper macros of
  * @macros (may be NULL) and of the file's own #define lines are expanded
  * where used (the file's own first).  Adds to @st when not NULL.  Returns
  * 0, -ENOMEM or @fn's error.
@@ -87,6 +89,16 @@ int kd_csource_scan(const char *text, size_t len, const char *file, const char *
 		    const char *module, const struct kd_csource_macros *macros,
 		    int (*fn)(void *data, const struct kd_csource_msg *m),
 		    void *data, struct kd_csource_stats *st);
+
+/**
+ * kd_csource_join_include() - the path of the header @name (@n bytes) of
+ * an #include "..." line in a file of directory @dir (@dl bytes, its '/'
+ * included): @dir and @name, each leading "../" taking a directory off,
+ * in @out (@cap bytes).  False when it leaves @dir's tree, has ".."
+ * elsewhere, or does not fit.
+ */
+bool kd_csource_join_include(char *out, size_t cap, const char *dir, size_t dl,
+			     const char *name, size_t n);
 
 /**
  * kd_csource_modname() - KBUILD_MODNAME of object @obj ("foo" for
