@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Stack cost of CONFIG_KPRINT on every printk entry path (called by
 check-records.py, and by check-small.py for arm64; also runs alone:
-check-stack.py STOCK_OBJ KPRINT_OBJ [x86_64|arm64]).
+check-stack.py STOCK_OBJ KPRINT_OBJ [x86_64|arm64] [--frames]; --frames
+prints each path's deepest chains with every function's frame).
 
 The deepest stack each entry point can reach, read from the disassembly of
 the stock and the kprint vmlinux (objdump -d) over the call graph of
@@ -244,10 +245,13 @@ class Depth:
         return max(self.worst(e, recursion, cut) for e in found)
 
 
-def measure(stock_obj, kprint_obj, arch="x86_64"):
-    """[(path, kind, stock bytes, kprint bytes, kprint chain)]"""
+def measure(stock_obj, kprint_obj, arch="x86_64", frames=None):
+    """[(path, kind, stock bytes, kprint bytes, kprint chain)]; @frames, a
+    list, gets the two kernels' {function: frame}"""
     k = Depth(os.path.join(kprint_obj, "vmlinux"), kprint_obj, arch)
     s = Depth(os.path.join(stock_obj, "vmlinux"), stock_obj, arch)
+    if frames is not None:
+        frames[:] = [s.frame, k.frame]
     res = []
     for name, se, ke in PATHS:
         for kind, rec, cut in (("store", 0, CONSOLE), ("store, %pV", 1, CONSOLE),
@@ -261,13 +265,21 @@ def measure(stock_obj, kprint_obj, arch="x86_64"):
     return res
 
 
-def chain(p):
-    return " > ".join(p[1])
+def chain(p, frames=None):
+    """The functions of a path; with @frames (Depth.frame) each one's frame."""
+    if frames is None:
+        return " > ".join(p[1])
+    return " > ".join("%s[%d]" % (f, frames.get(f.replace("(jmp)", ""), 0)) for f in p[1])
 
 
-def report(tap, res, tag=""):
-    """One check per path and kind; @tag goes before each ("arm64: ")."""
+def report(tap, res, tag="", frames=None):
+    """One check per path and kind; @tag goes before each ("arm64: ").
+    With @frames ((stock, kprint) Depth.frame), the chains of every path
+    are printed with each function's frame."""
     for name, kind, sd, kd in res:
+        if frames and sd and kd:
+            print("# %s (%s)\n#   kprint: %s\n#   stock:  %s"
+                  % (name, kind, chain(kd, frames[1]), chain(sd, frames[0])))
         if not sd or not kd:
             tap.check(False, "%sstack: %s (%s) measured in both kernels" % (tag, name, kind),
                       ["entry point missing: stock %s kprint %s" % (bool(sd), bool(kd))])
@@ -304,5 +316,7 @@ if __name__ == "__main__":
                 print("#   " + d)
             self.failed += not ok
     t = Tap()
-    report(t, measure(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "x86_64"))
+    args = [a for a in sys.argv[1:] if a != "--frames"]
+    fr = [] if "--frames" in sys.argv else None
+    report(t, measure(args[0], args[1], args[2] if len(args) > 2 else "x86_64", fr), frames=fr)
     sys.exit(1 if t.failed else 0)
