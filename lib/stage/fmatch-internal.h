@@ -92,6 +92,13 @@ struct kd_fmatch_prep {
 	 * a text whose first word has no bit is of no module of the index.
 	 */
 	uint64_t modset[KD_FMATCH_MODSET_BITS / 64];
+	/*
+	 * The sites of pr_cont() fragments (level 'c') by file (string
+	 * offset, then id), made the first time kd_fmatch_cont_sites() is
+	 * asked: only for the rare rival of fmatch.c.
+	 */
+	uint32_t *cont, ncont;
+	bool cont_ready;
 };
 
 enum {
@@ -297,6 +304,13 @@ struct found {
  */
 void kd_fmatch_decide(struct run *r, const struct kd_fidx *x, const struct found *m, unsigned int n,
 		      const struct starts *st, struct kd_fmatch_result *res);
+
+/**
+ * kd_fmatch_cont_sites() - the ids of the pr_cont() fragments of index
+ * @x whose file is string @file of @x: *@n of them from the returned
+ * pointer (NULL, *@n 0 when none or out of memory).
+ */
+const uint32_t *kd_fmatch_cont_sites(const struct kd_fidx *x, uint32_t file, uint32_t *n);
 
 /**
  * kd_fmatch_solve() - read the text of @r with ops [@i, r->nops) from

@@ -305,10 +305,56 @@ void kd_fmatch_mark_unanchored(const struct run *r, const struct kd_fidx *x)
 	}
 }
 
+static const struct kd_fidx *cont_x;	/* for by_cont(); qsort has no argument */
+
+static int by_cont(const void *a, const void *b)
+{
+	uint32_t ia = *(const uint32_t *)a, ib = *(const uint32_t *)b;
+	uint32_t fa = cont_x->fmt[ia].file, fb = cont_x->fmt[ib].file;
+
+	return fa != fb ? (fa < fb ? -1 : 1) : ia < ib ? -1 : ia > ib;
+}
+
+const uint32_t *kd_fmatch_cont_sites(const struct kd_fidx *x, uint32_t file, uint32_t *n)
+{
+	struct kd_fmatch_prep *p = x->prep;
+	uint32_t lo = 0, hi, first;
+
+	*n = 0;
+	if (!p->cont_ready) {
+		p->cont_ready = true;
+		for (uint32_t i = 0; i < x->head->nfmt; i++)
+			p->ncont += x->fmt[i].level == 'c';
+		if (p->ncont && !(p->cont = malloc((size_t)p->ncont * sizeof(*p->cont)))) {
+			p->ncont = 0;
+			return NULL;
+		}
+		for (uint32_t i = 0, k = 0; i < x->head->nfmt; i++)
+			if (x->fmt[i].level == 'c')
+				p->cont[k++] = i;
+		cont_x = x;
+		qsort(p->cont, p->ncont, sizeof(*p->cont), by_cont);
+	}
+	/* the first with @file, then those after it */
+	for (hi = p->ncont; lo < hi;) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (x->fmt[p->cont[mid]].file < file)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (first = lo; lo < p->ncont && x->fmt[p->cont[lo]].file == file; lo++)
+		;
+	*n = lo - first;
+	return *n ? p->cont + first : NULL;
+}
+
 void kd_fmatch_prep_free(struct kd_fmatch_prep *p)
 {
 	if (!p)
 		return;
+	free(p->cont);
 	free(p->ubucket);
 	free(p->ulist);
 	free(p->umask);

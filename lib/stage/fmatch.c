@@ -624,6 +624,58 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
  * then holds its reading (the caller has taken the winner's arguments
  * before).
  */
+/*
+ * Whether the text after the partial reading @p (which reads its start in
+ * one way) is read whole by a pr_cont() fragment of @p's file and
+ * function (when known): the start
+ * and its continuation then explain more literal bytes than any one
+ * format ("Console: switching " and vt.c's "to %s %s %dx%d").  Leaves
+ * r->partial set, as rival() wants it.
+ */
+static bool continued(struct run *r, const struct kd_fidx *x, const struct kd_fmatch_result *p)
+{
+	const struct kd_fidx_fmt *f = &x->fmt[p->id];
+	const uint32_t *ids;
+	uint32_t n;
+	size_t end;
+	bool found = false;
+
+	if (!*(x->str + f->file) || !(ids = kd_fmatch_cont_sites(x, f->file, &n)))
+		return false;
+	r->ops = x->op + f->op;
+	r->nops = f->nops;
+	r->str = x->str;
+	r->flit = f->lit;
+	r->budget = BUDGET;
+	r->nsol = 0;
+	r->want = 2;
+	kd_fmatch_solve(r, 0, p->start, 0);
+	if (r->nsol != 1 || r->budget < 0 || r->end >= r->n)
+		goto out;
+	end = r->end;
+	r->partial = false;
+	for (uint32_t k = 0; k < n && !found; k++) {
+		const struct kd_fidx_fmt *c = &x->fmt[ids[k]];
+
+		if (*(x->str + f->func) && c->func != f->func)
+			continue;
+		r->ops = x->op + c->op;
+		r->nops = c->nops;
+		r->flit = c->lit;
+		r->budget = BUDGET;
+		r->nsol = 0;
+		r->want = 1;
+		/* a fragment with literal text: "%d " continues anything */
+		if (c->lit && kd_fmatch_nonblank_lit(x, ids[k]))
+			kd_fmatch_solve(r, 0, end, 0);
+		found = r->nsol > 0;
+	}
+out:
+	r->partial = true;
+	r->want = 1;
+	return found;
+}
+
 static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
 		  const struct starts *st, struct found *m, struct kd_fmatch_result *res)
 {
@@ -651,10 +703,33 @@ static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
 		r->partial = false;
 		return false;
 	}
-	/* r->partial stays set: arguments() reads the rival as a partial match */
-	p.nsites += res->nsites;
-	p.nformats += res->nformats;
-	p.same_file = p.same_line = p.same_func = p.same_module = false;
+	/*
+	 * r->partial stays set: arguments() reads the rival as a partial
+	 * match.  Unless a fragment of its function reads the rest, the two
+	 * readings are counted and no call site is claimed.  If one does,
+	 * the winner's format is no competitor of the rival, not even
+	 * reading the start alone ("Console: %s %s %dx%d" up to "160x5"):
+	 * the rival is decided again without it.
+	 */
+	if (!continued(r, x, &p)) {
+		p.nsites += res->nsites;
+		p.nformats += res->nformats;
+		p.same_file = p.same_line = p.same_func = p.same_module = false;
+	} else if (p.nformats > 1) {
+		struct kd_fmatch_result q;
+		unsigned int kept = 0;
+
+		for (unsigned int j = 0; j < nrun; j++)
+			if (x->fmt[m[j].id].fmt != w->fmt)
+				m[kept++] = m[j];
+		memset(&q, 0, sizeof(q));
+		q.nargs = -1;
+		if (kept < nrun && kept) {
+			kd_fmatch_decide(r, x, m, kept, st, &q);
+			if (q.nsites && q.id == p.id)
+				p = q;
+		}
+	}
 	p.index = i;
 	p.status = KD_FMATCH_PARTIAL;
 	*res = p;

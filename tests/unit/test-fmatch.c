@@ -631,6 +631,51 @@ static void check_nolit(void)
 	x = keep;
 }
 
+/*
+ * A pr_cont() start whose function's fragment reads the rest of the text
+ * wins over the whole format alone (vt.c's "Console: switching " and
+ * "to %s %s %dx%d"); a fragment of another function proves nothing.
+ */
+static void check_continued(void)
+{
+	struct kd_fidx_site t[] = {
+		{ .fmt = "Console: %s %s %dx%d", .file = "drivers/tty/vt/vt.c", .func = "con_init",
+		  .module = "vt", .line = 3676, .level = '6' },
+		{ .fmt = "Console: switching ", .file = "drivers/tty/vt/vt.c",
+		  .func = "do_bind_con_driver", .module = "vt", .line = 3846, .level = '6' },
+		{ .fmt = "to %s %s %dx%d", .file = "drivers/tty/vt/vt.c",
+		  .func = "do_bind_con_driver", .module = "vt", .line = 3852, .level = 'c' },
+		{ .fmt = "consoles %d-%d ", .file = "drivers/tty/vt/vt.c",
+		  .func = "do_bind_con_driver", .module = "vt", .line = 3848, .level = 'c' },
+	};
+	struct kd_fidx *keep = x;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		t[i].fmt_len = strlen(t[i].fmt);
+		t[i].family = KD_FIDX_PLAIN;
+	}
+	x = test_fidx_build(t, sizeof(t) / sizeof(t[0]));
+	expect("Console: switching to colour dummy device 80x25", KD_FMATCH_PARTIAL,
+	       "Console: switching ", "drivers/tty/vt/vt.c", NULL,
+	       "a pr_cont() start whose fragment reads the rest: it, with its call site");
+	tap_ok(r.nsites == 1 && r.same_line && r.same_func,
+	       "a pr_cont() start whose fragment reads the rest: one site, not flagged");
+	expect("Console: switching to colour frame buffer device 160x50", KD_FMATCH_PARTIAL,
+	       "Console: switching ", "drivers/tty/vt/vt.c", NULL,
+	       "the whole format reading only \"...160x5\" is no competitor then");
+	tap_ok(r.nsites == 1 && r.same_line,
+	       "the whole format reading only the start: not counted");
+	kd_fidx_free(x);
+	t[2].func = "other_function";
+	x = test_fidx_build(t, sizeof(t) / sizeof(t[0]));
+	expect("Console: switching to colour dummy device 80x25", KD_FMATCH_PARTIAL,
+	       "Console: switching ", "", NULL,
+	       "a fragment of another function proves nothing: no call site");
+	tap_ok(r.nsites == 2 && r.nformats == 2, "a fragment of another function: flagged with 2");
+	kd_fidx_free(x);
+	x = keep;
+}
+
 /* issue 18: the decision rules measured against a kprint boot */
 static void check_rules(void)
 {
@@ -926,6 +971,7 @@ int main(void)
 	check_rest();
 	check_nolit();
 	check_rules();
+	check_continued();
 	check_all_dropped();
 	check_runs();
 	check_tails();
