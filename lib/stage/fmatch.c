@@ -665,7 +665,7 @@ static bool continued(struct run *r, const struct kd_fidx *x, const struct kd_fm
 		r->budget = BUDGET;
 		r->nsol = 0;
 		r->want = 1;
-		/* a fragment with literal text: "%d " continues anything */
+		/* not one without literal text but blanks: "%d " continues anything */
 		if (c->lit && kd_fmatch_nonblank_lit(x, ids[k]))
 			kd_fmatch_solve(r, 0, end, 0);
 		found = r->nsol > 0;
