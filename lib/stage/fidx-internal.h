@@ -29,6 +29,7 @@
 #ifndef KDMESG_FIDX_INTERNAL_H
 #define KDMESG_FIDX_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -142,6 +143,12 @@ enum kd_fidx_opkind {
 	KD_OP_RES,	/* %pR %pr: "[mem 0x1000-0x1fff pref]", one ']' (version 6) */
 	KD_OP__COUNT
 };
+
+/* %d %u %x %X %o: the conversions that print a number */
+static inline bool kd_fidx_op_number(unsigned int kind)
+{
+	return kind >= KD_OP_INT && kind <= KD_OP_OCT;
+}
 
 /* Conversion flags. */
 enum {

@@ -480,17 +480,8 @@ static bool closed(const struct run *r, const struct kd_fidx_op *op, uint32_t en
 {
 	unsigned char c = end < r->n ? (unsigned char)r->t[end] : 0;
 
-	switch (op->kind) {
-	case KD_OP_INT:
-	case KD_OP_UINT:
-	case KD_OP_HEX:
-	case KD_OP_HEXU:
-	case KD_OP_OCT:
-		return end < r->n && !(c >= '0' && c <= '9') && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') &&
-		       c != '.';
-	default:
-		return false;
-	}
+	/* a letter or '.' may be a digit of another base or of a fraction */
+	return kd_fidx_op_number(op->kind) && end < r->n && !kd_fmatch_is_word((char)c) && c != '.';
 }
 
 /* The arguments of the winner, when it reads the text in one way only. */
