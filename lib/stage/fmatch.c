@@ -584,6 +584,24 @@ static bool anchored(const struct kd_fidx *x, uint32_t id)
  * nvram, hpet irqs").
  */
 
+/*
+ * Whether format @res->id of @w is its module's pr_fmt() prefix and one
+ * string, "e1000: %s" of module e1000 (a driver's banner), and every
+ * matching site is of that module: the text is that module's string.
+ */
+static bool module_string(const struct kd_fidx *w, const struct kd_fmatch_result *res)
+{
+	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
+	const struct kd_fidx_op *o = w->op + wf->op;
+	const char *mod = w->str + wf->module;
+	size_t ml = strlen(mod);
+
+	return res->same_module && ml && wf->nops == 2 && o[0].kind == KD_OP_LIT &&
+	       o[1].kind == KD_OP_STR && o[0].len == ml + 2 &&
+	       memcmp(w->str + o[0].arg, mod, ml) == 0 &&
+	       memcmp(w->str + o[0].arg + ml, ": ", 2) == 0;
+}
+
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
@@ -592,12 +610,14 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 	 * Fewer than 4 literal bytes with more than twice as many bytes of
 	 * free text around them ("%s:%d: %s" for "pnp 00:02: [dma 2]") read
 	 * nearly anything.  The literal bytes other than blanks (too few in
-	 * "    # %s: ") are counted only for a weak winner: most are not.
+	 * "    # %s: ") are counted only for a weak winner: most are not.  A
+	 * module's prefix and one string is that module's text, however short.
 	 */
 	return (wf->lit < 4 && res->free > 2u * wf->lit) ||
 	       (weak(w, res, len) &&
-		(res->nformats > 1 || wf->lit < STRONG_LIT ||
-		 kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2 ||
+		(res->nformats > 1 ||
+		 ((wf->lit < STRONG_LIT || kd_fmatch_nonblank_lit(w, res->id) < STRONG_LIT / 2) &&
+		  !module_string(w, res)) ||
 		 (wf->flags & KD_FIDX_F_PV) ||
 		 (wf->nops && w->op[wf->op].kind == KD_OP_STR && !anchored(w, res->id))));
 }

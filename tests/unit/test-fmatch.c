@@ -696,6 +696,11 @@ static void check_rules(void)
 		{ "%s: %s at %s: %s", KD_FIDX_PLAIN, "three.c", "t", "three", 12 },
 		{ "%s%s, %d bytes nvram%s", KD_FIDX_DEV, "drivers/rtc/rtc-cmos.c", "cmos_do_probe",
 		  "rtc_cmos", 1128 },
+		{ "e1000: %s", KD_FIDX_PLAIN, "drivers/net/ethernet/intel/e1000/e1000_main.c",
+		  "e1000_init_module", "e1000", 220 },
+		{ "e1000: %s", KD_FIDX_PLAIN, "drivers/net/ethernet/intel/e1000/e1000_main.c",
+		  "e1000_init_module", "e1000", 222 },
+		{ "usbx: %s", KD_FIDX_PLAIN, "drivers/usb/x.c", "x_init", "notusbx", 10 },
 	};
 	struct kd_fidx *keep = x;
 
@@ -732,6 +737,13 @@ static void check_rules(void)
 	expect("rtc_cmos 00:05: alarms up to one day, y3k, 242 bytes nvram, hpet irqs", KD_FMATCH_FULL,
 	       "%s%s, %d bytes nvram%s", "drivers/rtc/rtc-cmos.c", NULL,
 	       "free text first, but a piece of 10 literal bytes (\" bytes nvram\"): claimed");
+	expect("e1000: Intel(R) PRO/1000 Network Driver", KD_FMATCH_FULL, "e1000: %s",
+	       "drivers/net/ethernet/intel/e1000/e1000_main.c", ARGS("Intel(R) PRO/1000 Network Driver"),
+	       "a module's prefix and one string: that module's text, however short");
+	tap_ok(r.nsites == 2 && r.same_func && !r.same_line,
+	       "a module's prefix and one string, two lines: flagged, no line");
+	expect("usbx: some text of another module entirely", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "a prefix and one string of another module's name: a guess");
 	expect("lots of words here: and at least some more text of it: and more", KD_FMATCH_NONE,
 	       NULL, NULL, NULL, "free text first and 3 pieces of literal text: a guess");
 	kd_fidx_free(x);
