@@ -268,6 +268,10 @@ def describe(item):
     return "seq %d %r: %s" % (r.seq, text, "; ".join(what))
 
 
+# how many partial and unmatched records report() shows (--list: all)
+SHOW = [3, 5]
+
+
 def report(ok, label, ev, goal=True):
     """TAP lines through ok(cond, desc, diag) for one index, judged on the
     records whose format has literal text; the others are reported."""
@@ -278,9 +282,9 @@ def report(ok, label, ev, goal=True):
           " multi-line groups: %s" % (label, len(ev["nofmt"]),
                                       ", ".join("%d %s" % (v, c) for c, v in ev["parts"].items() if v) or "none",
                                       ", ".join("%d %s" % (v, c) for c, v in ev["groups"].items() if v) or "none"))
-    for item in g["partial"][:3]:
+    for item in g["partial"][:SHOW[0]]:
         print("#   partial: " + describe(item))
-    for item in g["unmatched"][:5]:
+    for item in g["unmatched"][:SHOW[1]]:
         r, t = item[0], item[1]
         print("#   unmatched: seq %d %r, kernel FORMAT %r at %s:%s"
               % (r.seq, r.text[:70], t["FORMAT"], t.get("CODE_FILE"), t.get("CODE_LINE")))
@@ -573,8 +577,11 @@ def main():
     ap.add_argument("--stripped", help="where the stripped dump goes (default: beside --dump)")
     ap.add_argument("--no-goal", action="store_true", help="report the correct share, no goal")
     ap.add_argument("--list", action="store_true",
-                    help="list every record that is not correct, with what differs")
+                    help="list every record that is not correct, with what differs "
+                         "(with --boot: every partial and unmatched one of each part)")
     a = ap.parse_args()
+    if a.list:
+        SHOW[:] = [None, None]
     if a.boot:
         return main_boot(a, cr, here)
     if not a.dump or not a.index:
