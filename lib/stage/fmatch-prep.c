@@ -325,7 +325,9 @@ const uint32_t *kd_fmatch_cont_sites(const struct kd_fidx *x, uint32_t file, uin
 		p->cont_ready = true;
 		for (uint32_t i = 0; i < x->head->nfmt; i++)
 			p->ncont += x->fmt[i].level == 'c';
-		if (p->ncont && !(p->cont = malloc((size_t)p->ncont * sizeof(*p->cont)))) {
+		if (!p->ncont)
+			return NULL;
+		if (!(p->cont = malloc((size_t)p->ncont * sizeof(*p->cont)))) {
 			p->ncont = 0;
 			return NULL;
 		}
@@ -335,6 +337,8 @@ const uint32_t *kd_fmatch_cont_sites(const struct kd_fidx *x, uint32_t file, uin
 		cont_x = x;
 		qsort(p->cont, p->ncont, sizeof(*p->cont), by_cont);
 	}
+	if (!p->ncont)
+		return NULL;
 	/* the first with @file, then those after it */
 	for (hi = p->ncont; lo < hi;) {
 		uint32_t mid = lo + (hi - lo) / 2;
