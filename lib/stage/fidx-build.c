@@ -331,6 +331,9 @@ static struct kd_fidx_op conv_op(const char *c, size_t n)
 		 */
 		if (op.len && prec <= op.len)
 			op.flags |= KD_OPF_EXACT;
+		/* without a width: at most that many ("%.8s" of a SCSI vendor) */
+		else if (!op.len && prec <= 9999)
+			op.arg = (uint32_t)prec + 1;
 		break;
 	default:	/* floats the kernel has not */
 		break;

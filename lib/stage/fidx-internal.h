@@ -164,7 +164,12 @@ struct kd_fidx_op {
 	uint8_t kind;		/* enum kd_fidx_opkind */
 	uint8_t flags;
 	uint16_t len;		/* KD_OP_LIT: bytes; a conversion: its written width or 0 */
-	uint32_t arg;		/* KD_OP_LIT: string offset; KD_OP_HEXDUMP: separator */
+	/*
+	 * KD_OP_LIT: string offset; KD_OP_HEXDUMP: separator; KD_OP_STR of a
+	 * "%.8s" without a width: 1 + its precision (0: no bound; indexes
+	 * before 2026-12-08 have 0 there, which reads as before)
+	 */
+	uint32_t arg;
 };
 
 /* A loaded index: its sections, checked by kd_fidx_from_image()/kd_fidx_open(). */

@@ -364,6 +364,9 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 		break;
 	default: {	/* free text: shortest first, where the next literal occurs */
 		const struct kd_fidx_op *nx = i + 1 < r->nops ? &r->ops[i + 1] : NULL;
+		/* the last end a precision allows ("%.8s": 8 bytes on) */
+		size_t last = op->kind == KD_OP_STR && op->arg && op->arg - 1 < r->n - pos ?
+			      pos + op->arg - 1 : r->n;
 
 		if (op->flags & KD_OPF_EXACT) {
 			if (r->n - pos >= op->len)
@@ -374,28 +377,29 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 		}
 
 		if (!nx) {
-			try_end(r, i, pos, r->n, conv);
+			if (last == r->n || cut_here(r, i, 0))
+				try_end(r, i, pos, r->n, conv);
 			return;
 		}
 		if (nx->kind == KD_OP_LIT) {
 			const char *lit = r->str + nx->arg;
 
-			for (p = pos; p + nx->len <= r->n;) {
+			for (p = pos; p + nx->len <= r->n && p <= last;) {
 				const char *f = find_in(r, p, lit, nx->len);
 
 				if (!f) {
-					if (cut_here(r, i, 0))
+					if (last == r->n && cut_here(r, i, 0))
 						try_end(r, i, pos, r->n, conv);
 					return;
 				}
 				p = (size_t)(f - r->t);
-				if (!try_end(r, i, pos, p, conv))
+				if (p > last || !try_end(r, i, pos, p, conv))
 					return;
 				p++;
 			}
 			return;
 		}
-		for (p = pos; p <= r->n; p++)
+		for (p = pos; p <= last; p++)
 			if (!try_end(r, i, pos, p, conv))
 				return;
 		return;

@@ -541,7 +541,9 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
 /*
  * The pieces of literal text of format @id of @x with more than blanks
  * (1 in "%s version %s", 5 in hid_connect()'s "%s: %s HID v%x.%02x %s
- * [%s] on %s"), and in @longest the most non-blank bytes of one.
+ * [%s] on %s"), and the strings of a precision of 16 or less, which hold
+ * a reading as tightly (scsi_scan's "%s %.8s %.16s %.4s PQ: %d ANSI:
+ * %d%s": 5), and in @longest the most non-blank bytes of one piece.
  */
 static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id, unsigned int *longest)
 {
@@ -553,6 +555,8 @@ static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id, unsigned in
 		const struct kd_fidx_op *op = &x->op[f->op + i];
 		unsigned int nb;
 
+		if (op->kind == KD_OP_STR && op->arg && op->arg <= 17)
+			n++;
 		if (op->kind != KD_OP_LIT)
 			continue;
 		nb = op->len - (unsigned int)kd_fmatch_blanks(x->str + op->arg, op->len);

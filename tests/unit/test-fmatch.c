@@ -701,6 +701,9 @@ static void check_rules(void)
 		{ "e1000: %s", KD_FIDX_PLAIN, "drivers/net/ethernet/intel/e1000/e1000_main.c",
 		  "e1000_init_module", "e1000", 222 },
 		{ "usbx: %s", KD_FIDX_PLAIN, "drivers/usb/x.c", "x_init", "notusbx", 10 },
+		{ "%s %.8s %.16s %.4s PQ: %d ANSI: %d%s", KD_FIDX_DEV, "drivers/scsi/scsi_scan.c",
+		  "scsi_add_lun", "scsi_mod", 975 },
+		{ "rev <%.4s> of %s", KD_FIDX_PLAIN, "rev.c", "r", "rev", 13 },
 	};
 	struct kd_fidx *keep = x;
 
@@ -744,6 +747,13 @@ static void check_rules(void)
 	       "a module's prefix and one string, two lines: flagged, no line");
 	expect("usbx: some text of another module entirely", KD_FMATCH_NONE, NULL, NULL, NULL,
 	       "a prefix and one string of another module's name: a guess");
+	expect("scsi 6:0:0:0: Direct-Access     QEMU     QEMU HARDDISK    2.5+ PQ: 0 ANSI: 5",
+	       KD_FMATCH_FULL, "%s %.8s %.16s %.4s PQ: %d ANSI: %d%s", "drivers/scsi/scsi_scan.c", NULL,
+	       "free text first, but three strings of a precision and two pieces: claimed");
+	expect("rev <2.5+> of the disk", KD_FMATCH_FULL, "rev <%.4s> of %s", "rev.c",
+	       ARGS("2.5+", "the disk"), "%.4s: four bytes");
+	expect("rev <2.5.1> of the disk", KD_FMATCH_NONE, NULL, NULL, NULL,
+	       "%.4s: not five bytes");
 	expect("lots of words here: and at least some more text of it: and more", KD_FMATCH_NONE,
 	       NULL, NULL, NULL, "free text first and 3 pieces of literal text: a guess");
 	kd_fidx_free(x);
