@@ -305,12 +305,11 @@ void kd_fmatch_mark_unanchored(const struct run *r, const struct kd_fidx *x)
 	}
 }
 
-static const struct kd_fidx *cont_x;	/* for by_cont(); qsort has no argument */
-
-static int by_cont(const void *a, const void *b)
+static int by_cont(const void *a, const void *b, void *data)
 {
+	const struct kd_fidx *x = data;
 	uint32_t ia = *(const uint32_t *)a, ib = *(const uint32_t *)b;
-	uint32_t fa = cont_x->fmt[ia].file, fb = cont_x->fmt[ib].file;
+	uint32_t fa = x->fmt[ia].file, fb = x->fmt[ib].file;
 
 	return fa != fb ? (fa < fb ? -1 : 1) : ia < ib ? -1 : ia > ib;
 }
@@ -334,8 +333,7 @@ const uint32_t *kd_fmatch_cont_sites(const struct kd_fidx *x, uint32_t file, uin
 		for (uint32_t i = 0, k = 0; i < x->head->nfmt; i++)
 			if (x->fmt[i].level == 'c')
 				p->cont[k++] = i;
-		cont_x = x;
-		qsort(p->cont, p->ncont, sizeof(*p->cont), by_cont);
+		qsort_r(p->cont, p->ncont, sizeof(*p->cont), by_cont, (void *)x);
 	}
 	if (!p->ncont)
 		return NULL;

@@ -377,7 +377,7 @@ static void conversion(struct run *r, unsigned int i, size_t pos, unsigned int c
 		}
 
 		if (!nx) {
-			if (last == r->n || cut_here(r, i, 0))
+			if (last == r->n)
 				try_end(r, i, pos, r->n, conv);
 			return;
 		}

@@ -537,6 +537,7 @@ static bool starts_with(const struct kd_fidx *x, uint32_t a, const struct kd_fid
 /* what makes a free-text-first format's literal text no chance find, see refused() */
 #define PIECES_ANCHORED	4
 #define PIECE_LONG	10
+#define PIECE_PRECISION	16	/* a "%.16s" holds a reading like a piece */
 
 /*
  * The pieces of literal text of format @id of @x with more than blanks
@@ -555,7 +556,7 @@ static unsigned int lit_pieces(const struct kd_fidx *x, uint32_t id, unsigned in
 		const struct kd_fidx_op *op = &x->op[f->op + i];
 		unsigned int nb;
 
-		if (op->kind == KD_OP_STR && op->arg && op->arg <= 17)
+		if (op->kind == KD_OP_STR && op->arg && op->arg - 1 <= PIECE_PRECISION)
 			n++;
 		if (op->kind != KD_OP_LIT)
 			continue;
@@ -576,19 +577,6 @@ static bool anchored(const struct kd_fidx *x, uint32_t id)
 }
 
 /*
- * A weak whole-text winner that is not claimed: its few literal bytes
- * fit almost any text and the competitors disagree or they are very
- * few, or it is a %pV wrapper, whose own text is only around another
- * format's; or its literal text is a piece in the middle of a text it reads
- * mostly as free text from the start ("%s version %s" for "Linux
- * version 6.12..."): that piece may be anybody's.  Literal text in
- * PIECES_ANCHORED pieces or more, all found in order, or a piece of
- * PIECE_LONG bytes other than blanks, is not a piece a text has by chance
- * ("input: USB HID v1.11 Keyboard [QEMU ...] on usb-...", "..., 242 bytes
- * nvram, hpet irqs").
- */
-
-/*
  * Whether format @res->id of @w is its module's pr_fmt() prefix and one
  * string, "e1000: %s" of module e1000 (a driver's banner), and every
  * matching site is of that module: the text is that module's string.
@@ -606,6 +594,18 @@ static bool module_string(const struct kd_fidx *w, const struct kd_fmatch_result
 	       memcmp(w->str + o[0].arg + ml, ": ", 2) == 0;
 }
 
+/*
+ * A weak whole-text winner that is not claimed: its few literal bytes
+ * fit almost any text and the competitors disagree or they are very
+ * few, or it is a %pV wrapper, whose own text is only around another
+ * format's; or its literal text is a piece in the middle of a text it reads
+ * mostly as free text from the start ("%s version %s" for "Linux
+ * version 6.12..."): that piece may be anybody's.  Literal text in
+ * PIECES_ANCHORED pieces or more, all found in order, or a piece of
+ * PIECE_LONG bytes other than blanks, is not a piece a text has by chance
+ * ("input: USB HID v1.11 Keyboard [QEMU ...] on usb-...", "..., 242 bytes
+ * nvram, hpet irqs").
+ */
 static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res, size_t len)
 {
 	const struct kd_fidx_fmt *wf = &w->fmt[res->id];
@@ -627,25 +627,12 @@ static bool refused(const struct kd_fidx *w, const struct kd_fmatch_result *res,
 }
 
 /*
- * A whole-text winner @res of index @i whose format starts with literal
- * text and then free text (%s) may have a rival: the start of a
- * pr_cont() line with more than half again its literal bytes, which
- * reads the winner's free text as literal (vt.c's "Console: %s %s
- * %dx%d" and "Console: switching ", continued by "to %s %s %dx%d\n").
- * The rival, the more specific reading, wins as a partial match,
- * flagged with both counted, and no call site is claimed (the two
- * disagree on it).  Only such winners are checked: the search costs a
- * second pass over the index.  Returns whether the rival won; r->sol
- * then holds its reading (the caller has taken the winner's arguments
- * before).
- */
-/*
  * Whether the text after the partial reading @p (which reads its start in
  * one way) is read whole by a pr_cont() fragment of @p's file and
- * function (when known): the start
- * and its continuation then explain more literal bytes than any one
- * format ("Console: switching " and vt.c's "to %s %s %dx%d").  Leaves
- * r->partial set, as rival() wants it.
+ * function (when known): the start and its continuation then explain
+ * more literal bytes than any one format ("Console: switching " and
+ * vt.c's "to %s %s %dx%d").  Leaves r->partial set, as rival() wants
+ * it.
  */
 static bool continued(struct run *r, const struct kd_fidx *x, const struct kd_fmatch_result *p)
 {
@@ -691,14 +678,27 @@ out:
 	return found;
 }
 
+/*
+ * A whole-text winner @res of index @i whose format starts with literal
+ * text and then free text (%s) may have a rival: the start of a
+ * pr_cont() line with more than half again its literal bytes, which
+ * reads the winner's free text as literal (vt.c's "Console: %s %s
+ * %dx%d" and "Console: switching ", continued by "to %s %s %dx%d\n").
+ * The rival, the more specific reading, wins as a partial match,
+ * flagged with both counted, and no call site is claimed (the two
+ * disagree on it), unless a fragment of its function reads the rest
+ * (continued()): then it wins alone.  Only such winners are checked:
+ * the search costs a second pass over the index.  Returns whether the
+ * rival won; r->sol then holds its reading (the caller has taken the
+ * winner's arguments before).
+ */
 static bool rival(struct run *r, const struct kd_fidx *x, unsigned int i,
 		  const struct starts *st, struct found *m, struct kd_fmatch_result *res)
 {
 	const struct kd_fidx_fmt *w = &x->fmt[res->id];
+	const struct kd_fidx_op *o = x->op + w->op;
 	struct kd_fmatch_result p;
 	unsigned int total, k, nrun;
-
-	const struct kd_fidx_op *o = x->op + w->op;
 
 	if (!res->free || (w->flags & KD_FIDX_F_PV) || w->nops < 2 ||
 	    o[0].kind != KD_OP_LIT || o[1].kind != KD_OP_STR)
